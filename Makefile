@@ -1,0 +1,46 @@
+# agentos instructions: set-up, run and test.
+#   make run    install (first time), migrate, create the demo admin, serve on 127.0.0.1:$(PORT)
+#   make test   the whole test suite (SQLite; PostgreSQL when DATABASE_URL is set)
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: install run test lint format schema check-schema bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	DEBUG=$${DEBUG-1} $(BIN)/python manage.py migrate --no-input
+	DEBUG=$${DEBUG-1} $(BIN)/python manage.py seed_demo
+	DEBUG=$${DEBUG-1} $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+schema: install
+	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file openapi.yaml --validate
+
+check-schema: install
+	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file var/openapi.generated.yaml --validate
+	diff -u openapi.yaml var/openapi.generated.yaml || (echo "openapi.yaml is out of date: run 'make schema'" && exit 1)
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

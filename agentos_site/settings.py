@@ -1,0 +1,197 @@
+"""Settings for the agentos instructions service.
+
+Everything a deployment changes comes from environment variables, read through the
+helpers in ``agentos_site.env``. The defaults are safe for development: ``DEBUG`` is
+off unless asked for, and without ``DEBUG`` start-up refuses to run with no
+``SECRET_KEY``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from agentos_site.env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+DEBUG = env_bool("DEBUG", False)
+
+
+def _secret_key() -> str:
+    key = env_str("SECRET_KEY")
+    if key:
+        return key
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set the SECRET_KEY environment variable "
+            "(for example to the output of `python -c 'import secrets; print(secrets.token_urlsafe(50))'`), "
+            "or set DEBUG=1 for a development server with a generated key."
+        )
+    # Development only: a generated key kept under var/ so logins survive restarts.
+    key_file = VAR_DIR / "dev-secret-key"
+    if not key_file.exists():
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "simple_history",
+    "instructions",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Records the admin user on history rows; API and commands set it explicitly.
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "agentos_site.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "agentos_site.wsgi.application"
+ASGI_APPLICATION = "agentos_site.asgi.application"
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+LOGIN_URL = "admin:login"
+
+# Uploads are JSON bodies of at most 50,000 characters (up to 200 kB of UTF-8);
+# leave headroom for the envelope but refuse anything absurd before parsing.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1024 * 1024)
+
+# --- agentos -------------------------------------------------------------------
+
+#: Folder holding credo.md and credo-map.json (the global, read-only scope).
+AGENTOS_CREDO_DIR = Path(env_str("AGENTOS_CREDO_DIR") or BASE_DIR / "harness")
+#: How often (seconds) the credo files' mtimes are looked at; never more often.
+AGENTOS_CREDO_RECHECK_SECONDS = env_int("AGENTOS_CREDO_RECHECK_SECONDS", 5)
+#: The OS environment text that opens /etc/agentos/instructions.md.
+AGENTOS_OS_INSTRUCTIONS_FILE = Path(
+    env_str("AGENTOS_OS_INSTRUCTIONS_FILE") or BASE_DIR / "harness" / "os-instructions.md"
+)
+#: Workspace used when a request names none (created by `migrate`).
+AGENTOS_DEFAULT_WORKSPACE = env_str("AGENTOS_DEFAULT_WORKSPACE", "default")
+#: Agent sessions idle longer than this many minutes are ended.
+AGENTOS_SESSION_IDLE_MINUTES = env_int("AGENTOS_SESSION_IDLE_MINUTES", 8 * 60)
+
+if not AGENTOS_DEFAULT_WORKSPACE:
+    raise ImproperlyConfigured("AGENTOS_DEFAULT_WORKSPACE must not be empty.")
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("THROTTLE_ANON", "60/minute"),
+        "user": env_str("THROTTLE_USER", "1200/minute"),
+    },
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "instructions.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "agentos instructions",
+    "DESCRIPTION": (
+        "Persistent instructions for coding agents: workspace, user and session scopes "
+        "merged over the read-only credo, with oath checks, review and spawn payloads."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "agentos",
+    }
+}
+if env_str("REDIS_URL"):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env_str("REDIS_URL"),
+    }
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"instructions": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}},
+}
+
+if not DEBUG:
+    SESSION_COOKIE_HTTPONLY = True
+    CSRF_COOKIE_HTTPONLY = False
+    SECURE_CONTENT_TYPE_NOSNIFF = True

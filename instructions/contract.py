@@ -1,0 +1,73 @@
+"""The wire contract shared by the merge, the API and the commands.
+
+These are the seed's zod schemas (``InstructionEntry``, ``MergedInstructions``,
+``InstructionUpdateRequest``) as Python types. Clients parse them strictly: the keys
+here are exactly the keys on the wire, no more and no fewer.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from django.db import models
+
+
+class Scope(models.TextChoices):
+    SESSION = "session", "Session"
+    WORKSPACE = "workspace", "Workspace"
+    USER = "user", "User"
+    GLOBAL = "global", "Global (credo)"
+
+
+#: Highest priority first: how ``GET /api/instructions/scopes`` lists them.
+PRECEDENCE: tuple[str, ...] = (Scope.SESSION, Scope.WORKSPACE, Scope.USER, Scope.GLOBAL)
+#: The order sections appear in the merged text: the credo first, the session last.
+MERGE_ORDER: tuple[str, ...] = tuple(reversed(PRECEDENCE))
+#: Scopes stored in the database and editable through the service.
+EDITABLE_SCOPES: tuple[str, ...] = (Scope.SESSION, Scope.WORKSPACE, Scope.USER)
+
+#: The longest body any scope may hold, in characters.
+MAX_BODY_CHARS = 50_000
+
+OathCheck = Literal["pass", "fail", "unknown"]
+
+
+class InstructionEntry(TypedDict):
+    scope: str
+    path: str
+    body: str
+    lines: int
+    modified_at: int
+    oath_check: OathCheck
+    oath_conflict: str | None
+
+
+class Conflict(TypedDict):
+    scope: str
+    path: str
+    snippet: str
+    conflicting_oath: str
+
+
+class MergedInstructions(TypedDict):
+    merged: str
+    entries: list[InstructionEntry]
+    conflicts: list[Conflict]
+
+
+def count_lines(body: str) -> int:
+    """Lines as the seed counts them (``body.split('\\n').length``), 0 for no body."""
+    return body.count("\n") + 1 if body else 0
+
+
+def display_path(scope: str, owner: object) -> str:
+    """The path an entry shows: recognisable to people, never the server's disk."""
+    if scope == Scope.GLOBAL:
+        return "harness/credo.md"
+    if scope == Scope.USER:
+        return f"users/{owner}/user.md"
+    if scope == Scope.WORKSPACE:
+        return f"workspaces/{owner}/AGENTS.md"
+    if scope == Scope.SESSION:
+        return f"sessions/{owner}/session.md" if owner else "sessions/session.md"
+    raise ValueError(f"unknown scope {scope!r}")

@@ -1,0 +1,45 @@
+"""Print the merged instructions a user would get in a workspace (and session)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from instructions.access import own_session, workspace_access
+from instructions.errors import ServiceError
+from instructions.selectors import load_merged
+
+
+class Command(BaseCommand):
+    help = "Print the merged instruction set for a user, workspace and optional session, as JSON or markdown."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--user", required=True, help="username whose user scope is used")
+        parser.add_argument("--workspace", help="workspace slug (default: the configured default workspace)")
+        parser.add_argument("--session", help="agent session id (the user's own)")
+        parser.add_argument("--format", choices=["json", "markdown"], default="json")
+
+    def handle(self, *args, **options) -> None:
+        User = get_user_model()
+        try:
+            user = User.objects.get(username=options["user"])
+        except User.DoesNotExist:
+            raise CommandError(f"User '{options['user']}' not found.") from None
+        try:
+            session = own_session(user, options["session"]) if options["session"] else None
+            slug = options["workspace"] or (session.workspace.slug if session else None)
+            access = workspace_access(user, slug)
+            merged = load_merged(user=user, workspace=access.workspace, session=session)
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+        if options["format"] == "markdown":
+            self.stdout.write(merged["merged"])
+            for conflict in merged["conflicts"]:
+                self.stderr.write(
+                    f"conflict in {conflict['scope']} ({conflict['path']}): "
+                    f"{conflict['snippet']!r} vs oath '{conflict['conflicting_oath']}'"
+                )
+        else:
+            self.stdout.write(json.dumps(merged, indent=2, ensure_ascii=False))

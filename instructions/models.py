@@ -1,0 +1,333 @@
+"""Data and its invariants. Rules that act on the data live in plain modules
+(``merge``, ``oaths``, ``credo``, ``agents``) and writes go through ``services``.
+
+Every model keeps its full history with django-simple-history. Writes set the
+history user and change reason explicitly (``services.audit``), because the
+history middleware cannot see token-authenticated API callers or commands.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from instructions.contract import MAX_BODY_CHARS, Scope
+
+
+class Role(models.TextChoices):
+    VIEWER = "viewer", "Viewer"
+    EDITOR = "editor", "Editor"
+    MAINTAINER = "maintainer", "Maintainer"
+
+
+#: Roles that may change the workspace scope.
+WRITER_ROLES = (Role.EDITOR, Role.MAINTAINER)
+
+
+class Workspace(models.Model):
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class MembershipQuerySet(models.QuerySet):
+    def for_workspace(self, workspace: Workspace) -> MembershipQuerySet:
+        return self.filter(workspace=workspace).select_related("user").order_by("user__username")
+
+
+class Membership(models.Model):
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    history = HistoricalRecords()
+    objects = MembershipQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["workspace", "user"],
+                name="membership_one_per_user_and_workspace",
+                violation_error_message="This user is already a member of this workspace.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values),
+                name="membership_role_valid",
+                violation_error_message="Role must be viewer, editor or maintainer.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.workspace} ({self.role})"
+
+
+class AgentSessionQuerySet(models.QuerySet):
+    def active(self) -> AgentSessionQuerySet:
+        return self.filter(ended_at__isnull=True)
+
+    def ended(self) -> AgentSessionQuerySet:
+        return self.filter(ended_at__isnull=False)
+
+    def idle_since(self, cutoff) -> AgentSessionQuerySet:
+        return self.active().filter(last_seen_at__lt=cutoff)
+
+
+class AgentSession(models.Model):
+    """One run of one agent in one workspace (the seed's ``createSession``)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="agent_sessions")
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="agent_sessions")
+    agent = models.CharField(max_length=64)
+    started_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=200, blank=True)
+    cwd = models.CharField(max_length=4096, blank=True)
+    env = models.JSONField(default=dict, blank=True)
+    skip_os_instructions = models.BooleanField(default=False)
+    additional_instructions = models.TextField(max_length=MAX_BODY_CHARS, blank=True)
+
+    # Activity is not a change: last_seen_at is refreshed without a history row.
+    history = HistoricalRecords(excluded_fields=["last_seen_at"])
+    objects = AgentSessionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["owner", "ended_at"], name="session_owner_ended_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ended_at__isnull=True) | models.Q(ended_at__gte=models.F("started_at")),
+                name="session_ends_after_start",
+                violation_error_message="A session cannot end before it starts.",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("additional_instructions"), MAX_BODY_CHARS),
+                name="session_additional_instructions_max_length",
+                violation_error_message=f"Additional instructions are limited to {MAX_BODY_CHARS} characters.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.agent} session {self.id}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.ended_at is None
+
+
+class InstructionDocumentQuerySet(models.QuerySet):
+    def for_owner(self, *, scope: str, user=None, workspace=None, session=None) -> InstructionDocumentQuerySet:
+        owner = {
+            Scope.USER: {"user": user},
+            Scope.WORKSPACE: {"workspace": workspace},
+            Scope.SESSION: {"session": session},
+        }
+        return self.filter(scope=scope, **owner[scope])
+
+    def for_merge(self, *, user, workspace, session=None) -> InstructionDocumentQuerySet:
+        """The (at most three) documents that feed one merged set, in one query."""
+        wanted = models.Q(scope=Scope.USER, user=user) | models.Q(scope=Scope.WORKSPACE, workspace=workspace)
+        if session is not None:
+            wanted |= models.Q(scope=Scope.SESSION, session=session)
+        return self.filter(wanted).select_related("user", "workspace", "session")
+
+
+class InstructionDocument(models.Model):
+    """The body of one editable scope for one owner: a user, a workspace or a session.
+
+    Exactly one owner column is set, matching ``scope``, and each owner has at most
+    one document of its scope; both are database constraints.
+    """
+
+    scope = models.CharField(
+        max_length=16, choices=[(s, Scope(s).label) for s in (Scope.USER, Scope.WORKSPACE, Scope.SESSION)]
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="instruction_documents"
+    )
+    workspace = models.ForeignKey(
+        Workspace, null=True, blank=True, on_delete=models.CASCADE, related_name="instruction_documents"
+    )
+    session = models.ForeignKey(
+        AgentSession, null=True, blank=True, on_delete=models.CASCADE, related_name="instruction_documents"
+    )
+    body = models.TextField(max_length=MAX_BODY_CHARS, blank=True)
+    #: Bumped on every save; the ETag of the scope, for optimistic concurrency.
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(default=timezone.now)
+    #: SHA-256 of a body a reviewer approved despite an oath conflict: that exact
+    #: body is not reported again; any other body is checked afresh.
+    approved_sha256 = models.CharField(max_length=64, blank=True)
+
+    history = HistoricalRecords()
+    objects = InstructionDocumentQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
+                    | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
+                    | models.Q(scope=Scope.SESSION, user__isnull=True, workspace__isnull=True, session__isnull=False)
+                ),
+                name="document_owner_matches_scope",
+                violation_error_message="A document has exactly one owner, matching its scope.",
+            ),
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(scope=Scope.USER),
+                name="document_one_user_scope_per_user",
+                violation_error_message="This user already has a user scope.",
+            ),
+            models.UniqueConstraint(
+                fields=["workspace"],
+                condition=models.Q(scope=Scope.WORKSPACE),
+                name="document_one_workspace_scope_per_workspace",
+                violation_error_message="This workspace already has a workspace scope.",
+            ),
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=models.Q(scope=Scope.SESSION),
+                name="document_one_session_scope_per_session",
+                violation_error_message="This session already has a session scope.",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("body"), MAX_BODY_CHARS),
+                name="document_body_max_length",
+                violation_error_message=f"An instruction body is limited to {MAX_BODY_CHARS} characters.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} scope of {self.owner_label}"
+
+    @property
+    def owner_label(self) -> str:
+        owner = {Scope.USER: self.user, Scope.WORKSPACE: self.workspace, Scope.SESSION: self.session_id}
+        return str(owner[self.scope])
+
+
+class ReviewKind(models.TextChoices):
+    REJECTED_WRITE = "rejected_write", "Write refused (oath conflict)"
+    STORED_FAILURE = "stored_failure", "Stored body fails the credo"
+
+
+class ReviewStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+    #: A stored-failure flag whose body was since changed or now passes.
+    RESOLVED = "resolved", "Resolved"
+
+
+class ReviewItemQuerySet(models.QuerySet):
+    def pending(self) -> ReviewItemQuerySet:
+        return self.filter(status=ReviewStatus.PENDING)
+
+    def with_related(self) -> ReviewItemQuerySet:
+        return self.select_related("workspace", "user", "session", "author", "reviewer", "document")
+
+
+class ReviewItem(models.Model):
+    """A body that collides with the credo, kept for a reviewer: never silently dropped.
+
+    Either a write refused with ``OATH_CONFLICT`` (the proposed body is kept here and
+    the current version stays), or a stored body that fails after the credo's rules
+    changed. The target scope is named by ``scope`` plus its owner column.
+    """
+
+    kind = models.CharField(max_length=20, choices=ReviewKind.choices)
+    status = models.CharField(max_length=10, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
+    scope = models.CharField(max_length=16, choices=InstructionDocument._meta.get_field("scope").choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    workspace = models.ForeignKey(Workspace, null=True, blank=True, on_delete=models.CASCADE, related_name="reviews")
+    session = models.ForeignKey(AgentSession, null=True, blank=True, on_delete=models.CASCADE, related_name="reviews")
+    document = models.ForeignKey(
+        InstructionDocument, null=True, blank=True, on_delete=models.SET_NULL, related_name="reviews"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="authored_reviews"
+    )
+    body = models.TextField(max_length=MAX_BODY_CHARS, blank=True)
+    body_sha256 = models.CharField(max_length=64)
+    snippet = models.TextField()
+    oath = models.CharField(max_length=200)
+    rule_id = models.CharField(max_length=100, blank=True)
+    #: The document's version when the body was proposed (0: there was none).
+    base_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reviews_done"
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True)
+
+    history = HistoricalRecords()
+    objects = ReviewItemQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "created_at"], name="review_status_created_idx")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(kind__in=ReviewKind.values), name="review_kind_valid"),
+            models.CheckConstraint(condition=models.Q(status__in=ReviewStatus.values), name="review_status_valid"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
+                    | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
+                    | models.Q(scope=Scope.SESSION, user__isnull=True, workspace__isnull=False, session__isnull=False)
+                ),
+                name="review_target_matches_scope",
+                violation_error_message="A review names exactly the owner of its scope.",
+            ),
+            models.UniqueConstraint(
+                fields=["document", "body_sha256"],
+                condition=models.Q(kind=ReviewKind.STORED_FAILURE, status=ReviewStatus.PENDING),
+                name="review_one_pending_flag_per_body",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Review #{self.pk} ({self.get_kind_display()}, {self.status})"
+
+
+class Delivery(models.Model):
+    """One spawn payload handed out: what a session received, from which versions."""
+
+    session = models.ForeignKey(AgentSession, on_delete=models.CASCADE, related_name="deliveries")
+    agent = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    instructions_sha256 = models.CharField(max_length=64)
+    instructions_bytes = models.PositiveIntegerField()
+    credo_sha256 = models.CharField(max_length=64, blank=True)
+    #: ``{"user": <history id>, "workspace": ..., "session": ...}`` for the scopes used.
+    scope_versions = models.JSONField(default=dict)
+    #: How the instructions reached the agent: a flag, a file flag, env, or not injected.
+    mechanism = models.CharField(max_length=64)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "deliveries"
+
+    def __str__(self) -> str:
+        return f"Delivery to {self.session_id} at {self.created_at:%Y-%m-%d %H:%M:%S}"

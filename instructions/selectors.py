@@ -1,0 +1,147 @@
+"""Reads: gather a merged set's inputs from the database and the credo.
+
+``load_merged`` costs a constant number of queries (one for the documents) however
+long the history is; the credo comes from its in-memory cache.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Max
+
+from instructions.contract import MergedInstructions, Scope, display_path
+from instructions.credo import Credo, CredoError, current_credo
+from instructions.errors import CredoUnavailable, InvalidInput
+from instructions.merge import ScopeSource, SessionWindow, merge_instructions
+from instructions.models import AgentSession, InstructionDocument, Workspace
+from instructions.services.documents import sha256_text
+
+
+def epoch_ms(moment) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def credo_or_error() -> Credo:
+    try:
+        return current_credo()
+    except CredoError as exc:
+        raise CredoUnavailable(f"The credo cannot be loaded: {exc}") from None
+
+
+def owner_name(document: InstructionDocument) -> str:
+    if document.scope == Scope.USER:
+        return document.user.get_username()
+    if document.scope == Scope.WORKSPACE:
+        return document.workspace.slug
+    return str(document.session_id)
+
+
+def document_source(document: InstructionDocument) -> ScopeSource:
+    return ScopeSource(
+        scope=document.scope,
+        path=display_path(document.scope, owner_name(document)),
+        body=document.body,
+        modified_at=epoch_ms(document.updated_at),
+        approved=bool(document.approved_sha256) and document.approved_sha256 == sha256_text(document.body),
+    )
+
+
+def credo_source(credo: Credo) -> ScopeSource | None:
+    if not credo.exists:
+        return None
+    return ScopeSource(scope=Scope.GLOBAL, path=credo.path, body=credo.body, modified_at=credo.modified_at)
+
+
+@dataclass(frozen=True)
+class MergeInputs:
+    credo: Credo
+    documents: dict[str, InstructionDocument]
+    session: AgentSession | None
+
+    @property
+    def sources(self) -> list[ScopeSource]:
+        sources = [document_source(d) for d in self.documents.values()]
+        credo = credo_source(self.credo)
+        return [*sources, credo] if credo else sources
+
+    @property
+    def window(self) -> SessionWindow | None:
+        if self.session is None:
+            return None
+        return SessionWindow(started_at=epoch_ms(self.session.started_at), active=self.session.is_active)
+
+
+def check_session_workspace(workspace: Workspace, session: AgentSession | None) -> None:
+    if session is not None and session.workspace_id != workspace.pk:
+        raise InvalidInput(
+            f"Session {session.pk} belongs to workspace '{session.workspace.slug}', not '{workspace.slug}'."
+        )
+
+
+def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeInputs:
+    """One query for the documents, plus the cached credo."""
+    check_session_workspace(workspace, session)
+    credo = credo_or_error()
+    documents = {
+        d.scope: d for d in InstructionDocument.objects.for_merge(user=user, workspace=workspace, session=session)
+    }
+    return MergeInputs(credo=credo, documents=documents, session=session)
+
+
+def merge_inputs(inputs: MergeInputs) -> MergedInstructions:
+    return merge_instructions(sources=inputs.sources, rules=inputs.credo.rules, session=inputs.window)
+
+
+def load_merged(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergedInstructions:
+    return merge_inputs(gather_inputs(user=user, workspace=workspace, session=session))
+
+
+def latest_history_ids(documents: list[InstructionDocument]) -> dict[int, int]:
+    """``{document id: history id of its current version}`` in one query."""
+    if not documents:
+        return {}
+    rows = (
+        InstructionDocument.history.filter(id__in=[d.pk for d in documents])
+        .values("id")
+        .annotate(latest=Max("history_id"))
+    )
+    return {row["id"]: row["latest"] for row in rows}
+
+
+def empty_entry(scope: str, path: str) -> dict:
+    return {
+        "scope": scope,
+        "path": path,
+        "body": "",
+        "lines": 0,
+        "modified_at": 0,
+        "oath_check": "unknown",
+        "oath_conflict": None,
+    }
+
+
+def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = None) -> list[dict]:
+    """All four scopes as entries, highest priority first; a scope with no document
+    (or an ended session's) is an empty entry."""
+    from instructions.contract import PRECEDENCE
+    from instructions.merge import make_entry
+
+    inputs = gather_inputs(user=user, workspace=workspace, session=session)
+    sources = {s.scope: s for s in inputs.sources}
+    owners = {
+        Scope.SESSION: session.pk if session else None,
+        Scope.WORKSPACE: workspace.slug,
+        Scope.USER: user.get_username(),
+        Scope.GLOBAL: None,
+    }
+    entries = []
+    for scope in PRECEDENCE:
+        source = sources.get(scope)
+        if scope == Scope.SESSION and session is not None and not session.is_active:
+            source = None
+        if source is None:
+            entries.append(empty_entry(scope, display_path(scope, owners[scope])))
+        else:
+            entries.append(make_entry(source, inputs.credo.rules)[0])
+    return entries

@@ -1,0 +1,103 @@
+"""Agent sessions: start, touch, end, expire."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from instructions.contract import MAX_BODY_CHARS, Scope
+from instructions.errors import BodyTooLarge, InvalidInput
+from instructions.models import AgentSession, InstructionDocument, Workspace
+from instructions.services.audit import save_audited
+from instructions.services.documents import Target, document_save
+
+#: last_seen_at is refreshed at most this often, so reads do not each cost a write.
+TOUCH_EVERY = timedelta(seconds=60)
+
+
+def _validate_env(env: object) -> dict[str, str]:
+    if env is None:
+        return {}
+    if not isinstance(env, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+        raise InvalidInput("env must be an object mapping variable names to string values.")
+    for key, value in env.items():
+        if not key or "=" in key or "\x00" in key or "\x00" in value:
+            raise InvalidInput(f"env has an invalid variable name or value: {key!r}.")
+    return env
+
+
+def session_create(
+    *,
+    owner,
+    workspace: Workspace,
+    agent: str,
+    cwd: str = "",
+    env: dict[str, str] | None = None,
+    skip_os_instructions: bool = False,
+    additional_instructions: str = "",
+    reason: str = "Session started",
+) -> AgentSession:
+    if len(additional_instructions) > MAX_BODY_CHARS:
+        raise BodyTooLarge(f"additional_instructions is limited to {MAX_BODY_CHARS} characters.")
+    if "\x00" in additional_instructions or "\x00" in cwd:
+        raise InvalidInput("cwd and additional_instructions must not contain NUL characters.")
+    now = timezone.now()
+    session = AgentSession(
+        owner=owner,
+        workspace=workspace,
+        agent=agent,
+        cwd=cwd,
+        env=_validate_env(env),
+        skip_os_instructions=skip_os_instructions,
+        additional_instructions=additional_instructions,
+        started_at=now,
+        last_seen_at=now,
+    )
+    save_audited(session, actor=owner, reason=reason)
+    return session
+
+
+def session_end(*, session: AgentSession, actor, reason: str = "Session ended") -> AgentSession:
+    """End the session: its scope stops being served at once and is cleared
+    (its history stays for audit)."""
+    with transaction.atomic():
+        session = AgentSession.objects.select_for_update().get(pk=session.pk)
+        if session.ended_at is not None:
+            return session
+        document = InstructionDocument.objects.for_owner(scope=Scope.SESSION, session=session).first()
+        if document is not None and document.body:
+            document_save(target=Target(scope=Scope.SESSION, session=session), body="", actor=actor, reason=reason)
+        session.ended_at = timezone.now()
+        session.end_reason = reason
+        save_audited(session, actor=actor, reason=reason)
+    return session
+
+
+def idle_cutoff():
+    return timezone.now() - timedelta(minutes=settings.AGENTOS_SESSION_IDLE_MINUTES)
+
+
+def session_touch(*, session: AgentSession) -> AgentSession:
+    """Note activity on a live session: end it if it was idle too long, else refresh
+    ``last_seen_at`` (without a history row: activity is not a change)."""
+    if session.ended_at is not None:
+        return session
+    now = timezone.now()
+    if session.last_seen_at < idle_cutoff():
+        return session_end(session=session, actor=None, reason="Session expired (idle)")
+    if now - session.last_seen_at >= TOUCH_EVERY:
+        session.last_seen_at = now
+        session.save_without_historical_record(update_fields=["last_seen_at"])
+    return session
+
+
+def sessions_expire(*, actor=None) -> int:
+    """End every session idle past the configured time. Returns how many."""
+    count = 0
+    for session in AgentSession.objects.idle_since(idle_cutoff()).iterator():
+        session_end(session=session, actor=actor, reason="Session expired (idle)")
+        count += 1
+    return count

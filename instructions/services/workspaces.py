@@ -1,0 +1,96 @@
+"""Workspaces and their members."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from instructions.errors import Conflict, InvalidInput, NotFound
+from instructions.models import Membership, Role, Workspace
+from instructions.services.audit import delete_audited, save_audited
+
+
+def _valid_role(role: object) -> str:
+    if role not in Role.values:
+        raise InvalidInput(f"role must be one of {', '.join(Role.values)}.")
+    return role
+
+
+def workspace_create(*, slug: str, name: str, creator, reason: str = "Workspace created") -> Workspace:
+    """Create a workspace; its creator becomes its first maintainer."""
+    with transaction.atomic():
+        if Workspace.objects.filter(slug=slug).exists():
+            raise Conflict(f"A workspace with slug '{slug}' already exists.")
+        workspace = Workspace(slug=slug, name=name or slug)
+        workspace.full_clean()
+        save_audited(workspace, actor=creator, reason=reason)
+        if creator is not None and getattr(creator, "is_authenticated", False):
+            member = Membership(workspace=workspace, user=creator, role=Role.MAINTAINER)
+            save_audited(member, actor=creator, reason=reason)
+    return workspace
+
+
+def workspace_update(*, workspace: Workspace, name: str, actor, reason: str = "Workspace renamed") -> Workspace:
+    workspace.name = name
+    workspace.full_clean()
+    save_audited(workspace, actor=actor, reason=reason)
+    return workspace
+
+
+def user_by_username(username: object):
+    if not isinstance(username, str):
+        raise InvalidInput("username must be a string.")
+    try:
+        return get_user_model().objects.get(username=username)
+    except get_user_model().DoesNotExist:
+        raise NotFound(f"User '{username}' not found.") from None
+
+
+def membership_add(*, workspace: Workspace, user, role: str, actor, reason: str = "Member added") -> Membership:
+    member = Membership(workspace=workspace, user=user, role=_valid_role(role))
+    try:
+        with transaction.atomic():
+            save_audited(member, actor=actor, reason=reason)
+    except IntegrityError:
+        raise Conflict(f"'{user}' is already a member of '{workspace}'.") from None
+    return member
+
+
+def _lock_members(workspace: Workspace) -> dict[int, Membership]:
+    # Locking every membership row of the workspace serialises concurrent demotions,
+    # so two maintainers cannot demote each other and leave nobody in charge.
+    return {m.user_id: m for m in Membership.objects.select_for_update().filter(workspace=workspace)}
+
+
+def _ensure_maintainer_left(members: dict[int, Membership], leaving: Membership) -> None:
+    others = [m for m in members.values() if m.role == Role.MAINTAINER and m.pk != leaving.pk]
+    if leaving.role == Role.MAINTAINER and not others:
+        raise Conflict("A workspace must keep at least one maintainer.")
+
+
+def membership_change(
+    *, workspace: Workspace, user, role: str, actor, reason: str = "Member role changed"
+) -> Membership:
+    role = _valid_role(role)
+    with transaction.atomic():
+        members = _lock_members(workspace)
+        member = members.get(user.pk)
+        if member is None:
+            raise NotFound(f"'{user}' is not a member of '{workspace}'.")
+        if member.role == role:
+            return member
+        if role != Role.MAINTAINER:
+            _ensure_maintainer_left(members, member)
+        member.role = role
+        save_audited(member, actor=actor, reason=reason)
+    return member
+
+
+def membership_remove(*, workspace: Workspace, user, actor, reason: str = "Member removed") -> None:
+    with transaction.atomic():
+        members = _lock_members(workspace)
+        member = members.get(user.pk)
+        if member is None:
+            raise NotFound(f"'{user}' is not a member of '{workspace}'.")
+        _ensure_maintainer_left(members, member)
+        delete_audited(member, actor=actor, reason=reason)

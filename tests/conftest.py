@@ -1,0 +1,103 @@
+"""A shared world of named people, as the tests speak of them.
+
+- alice: maintainer of "acme"     - bob: editor of "acme"
+- carol: viewer of "acme"         - dave: signed in, no membership anywhere
+- staff: a staff user (reviews everything)
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from instructions import credo as credo_module
+from instructions.models import Membership, Role, Workspace
+
+HARNESS = Path(__file__).resolve().parent.parent / "harness"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_credo_cache():
+    credo_module._sources.clear()
+    yield
+    credo_module._sources.clear()
+
+
+@pytest.fixture
+def credo_dir(tmp_path, settings):
+    """A private copy of the shipped credo that a test may change."""
+    folder = tmp_path / "credo"
+    folder.mkdir()
+    for name in ("credo.md", "credo-map.json"):
+        shutil.copy(HARNESS / name, folder / name)
+    settings.AGENTOS_CREDO_DIR = folder
+    settings.AGENTOS_CREDO_RECHECK_SECONDS = 0
+    return folder
+
+
+def make_user(username: str, **extra):
+    return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
+
+
+@pytest.fixture
+def acme(db):
+    return Workspace.objects.create(slug="acme", name="Acme")
+
+
+@pytest.fixture
+def alice(acme):
+    user = make_user("alice")
+    Membership.objects.create(workspace=acme, user=user, role=Role.MAINTAINER)
+    return user
+
+
+@pytest.fixture
+def bob(acme):
+    user = make_user("bob")
+    Membership.objects.create(workspace=acme, user=user, role=Role.EDITOR)
+    return user
+
+
+@pytest.fixture
+def carol(acme):
+    user = make_user("carol")
+    Membership.objects.create(workspace=acme, user=user, role=Role.VIEWER)
+    return user
+
+
+@pytest.fixture
+def dave(db):
+    return make_user("dave")
+
+
+@pytest.fixture
+def staff(db):
+    return make_user("staff", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def default_workspace(db, settings):
+    return Workspace.objects.get(slug=settings.AGENTOS_DEFAULT_WORKSPACE)
+
+
+@pytest.fixture
+def api():
+    """An API client; ``api.as_(user)`` authenticates with that user's token."""
+    from rest_framework.authtoken.models import Token
+
+    client = APIClient()
+
+    def as_(user):
+        if user is None:
+            client.credentials()
+        else:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    client.as_ = as_
+    return client
