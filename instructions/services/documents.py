@@ -83,7 +83,12 @@ def _check_target(target: Target) -> None:
         raise ReadOnlyScope("The global scope is the credo: it is read-only.")
     if target.scope not in EDITABLE_SCOPES:
         raise NotFound(f"Unknown scope '{target.scope}'.")
-    if target.scope == Scope.SESSION and not target.session.is_active:
+
+
+def _lock_live_session(session: AgentSession) -> None:
+    # Read ended_at under a row lock: the caller's copy may predate a concurrent end.
+    ended = AgentSession.objects.select_for_update().filter(pk=session.pk).values_list("ended_at", flat=True).first()
+    if ended is not None:
         raise SessionEnded("This session has ended; its scope can no longer change.")
 
 
@@ -141,6 +146,8 @@ def document_save(
     review: ReviewItem | None = None
     result: OathResult | None = None
     with transaction.atomic():
+        if target.scope == Scope.SESSION:
+            _lock_live_session(target.session)
         document = _lock_document(target)
         current_version = document.version if document else 0
         if if_match is not None and if_match != current_version:
