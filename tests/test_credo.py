@@ -102,7 +102,7 @@ def test_broken_credo_map_fails_manage_py_check(credo_dir):
 
 def test_credo_without_map_is_an_error(credo_dir):
     (credo_dir / "credo-map.json").unlink()
-    with pytest.raises(CredoError, match="credo-map.json is missing"):
+    with pytest.raises(CredoError, match=r"credo-map\.json is missing"):
         read_credo(credo_dir)
 
 
