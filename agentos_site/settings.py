@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "instructions",
 ]
@@ -170,6 +171,16 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI's assets are served by the service itself, not fetched from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "ScopeEnum": ["session", "workspace", "user", "global"],
+        "EditableScopeEnum": ["session", "workspace", "user"],
+        "OathCheckEnum": ["pass", "fail", "unknown"],
+        "OathVerdictEnum": ["pass", "fail"],
+    },
 }
 
 CACHES = {

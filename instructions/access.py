@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from instructions.contract import EDITABLE_SCOPES, Scope
@@ -94,7 +95,7 @@ def own_session(user, session_id) -> AgentSession:
     """The caller's own session, or ``NotFound`` (other people's sessions do not exist)."""
     try:
         return AgentSession.objects.select_related("workspace", "owner").get(pk=session_id, owner=user)
-    except (AgentSession.DoesNotExist, ValueError, TypeError):
+    except (AgentSession.DoesNotExist, ValidationError, ValueError, TypeError):
         raise NotFound("Session not found.") from None
 
 

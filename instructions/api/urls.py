@@ -1,7 +1,30 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.permissions import AllowAny
+
+from instructions.api import views
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The seed's contract.
+    path("instructions", views.MergedInstructionsView.as_view(), name="instructions"),
+    path("instructions/scopes", views.ScopeListView.as_view(), name="instruction-scopes"),
+    path("instructions/scope/<str:scope>", views.ScopeView.as_view(), name="instruction-scope"),
+    path("instructions/scope/<str:scope>/history", views.ScopeHistoryView.as_view(), name="instruction-history"),
+    path("instructions/scope/<str:scope>/revert", views.ScopeRevertView.as_view(), name="instruction-revert"),
+    # Oaths and the credo.
+    path("oaths/check", views.OathCheckView.as_view(), name="oath-check"),
+    path("credo", views.CredoView.as_view(), name="credo"),
+    # Workspaces and members.
+    path("workspaces", views.WorkspaceListView.as_view(), name="workspaces"),
+    path("workspaces/<slug:slug>", views.WorkspaceDetailView.as_view(), name="workspace"),
+    path("workspaces/<slug:slug>/members", views.MemberListView.as_view(), name="members"),
+    path("workspaces/<slug:slug>/members/<str:username>", views.MemberDetailView.as_view(), name="member"),
+    # Reviews.
+    path("reviews", views.ReviewListView.as_view(), name="reviews"),
+    path("reviews/<int:pk>/approve", views.ReviewApproveView.as_view(), name="review-approve"),
+    path("reviews/<int:pk>/reject", views.ReviewRejectView.as_view(), name="review-reject"),
+    # Schema and docs.
+    # The schema and its docs are public, like any published API description.
+    path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]), name="api-docs"),
 ]
