@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
-from instructions.api import views
+from instructions.api import sessions, views
 
 urlpatterns = [
     # The seed's contract.
@@ -23,6 +23,12 @@ urlpatterns = [
     path("reviews", views.ReviewListView.as_view(), name="reviews"),
     path("reviews/<int:pk>/approve", views.ReviewApproveView.as_view(), name="review-approve"),
     path("reviews/<int:pk>/reject", views.ReviewRejectView.as_view(), name="review-reject"),
+    # Agent sessions and spawn payloads.
+    path("agents", sessions.AgentListView.as_view(), name="agents"),
+    path("sessions", sessions.SessionListView.as_view(), name="sessions"),
+    path("sessions/<str:pk>", sessions.SessionDetailView.as_view(), name="session"),
+    path("sessions/<str:pk>/spawn", sessions.SessionSpawnView.as_view(), name="session-spawn"),
+    path("sessions/<str:pk>/deliveries", sessions.SessionDeliveryListView.as_view(), name="session-deliveries"),
     # Schema and docs.
     # The schema and its docs are public, like any published API description.
     path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),

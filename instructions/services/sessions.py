@@ -94,10 +94,14 @@ def session_touch(*, session: AgentSession) -> AgentSession:
     return session
 
 
-def sessions_expire(*, actor=None) -> int:
-    """End every session idle past the configured time. Returns how many."""
+def sessions_expire(*, owner=None, actor=None) -> int:
+    """End every session idle past the configured time (only ``owner``'s when
+    given). Returns how many."""
     count = 0
-    for session in AgentSession.objects.idle_since(idle_cutoff()).iterator():
+    idle = AgentSession.objects.idle_since(idle_cutoff())
+    if owner is not None:
+        idle = idle.filter(owner=owner)
+    for session in idle.iterator():
         session_end(session=session, actor=actor, reason="Session expired (idle)")
         count += 1
     return count

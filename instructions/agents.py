@@ -1,0 +1,416 @@
+"""Agents and their spawn payloads: how each coding agent receives its instructions.
+
+A spawn payload tells a launcher how to start one agent: the ``args`` to add to the
+agent's command line (the executable itself and the user's prompt are the
+launcher's), the full ``env``, the ``cwd``, the ``files`` of the read-only
+``/etc/agentos/`` mount and the ``mechanism`` that was used. Pure: no database, no
+disk. Every agent is one ``AgentSpec`` in ``AGENTS``; adding an agent is adding
+one entry.
+
+How each agent is reached (versions as checked against the real CLIs: Claude Code
+2.1, pi 0.73, Codex 0.171, OpenCode 1.18; sources below):
+
+- **claude-code**: ``--append-system-prompt <text>`` appends to the default system
+  prompt; CLAUDE.md still loads. Past the argv limit: ``--append-system-prompt-file
+  /etc/agentos/instructions.md``, the same thing read from a file. Mechanisms
+  ``append-system-prompt`` / ``append-system-prompt-file``.
+- **pi**: ``--append-system-prompt <text>``. Two things to know: when the flag is
+  given, pi no longer loads the user's own ``APPEND_SYSTEM.md``; and pi treats a
+  value that names an existing file as that file's contents. So the text goes
+  inline only when it cannot be mistaken for a path (it has a line break) and
+  fits; otherwise the value is the path ``/etc/agentos/instructions.md`` itself,
+  whose contents are exactly the text. Mechanisms ``append-system-prompt`` /
+  ``append-system-prompt-path``.
+- **codex**: ``-c developer_instructions=<value>``. Codex splits the override at
+  the first ``=``, trims the value and parses it as a TOML value; only if that
+  fails does it use the raw text with leading and trailing quotes stripped. Raw
+  text would lose a trailing ``"``, and text that happens to be valid TOML
+  (``a = 1``, ``42``, ``[x]``) would be read as something else or cut short. The
+  value is therefore always a TOML basic string that reads back to exactly the
+  text (``toml_basic_string``). Codex has no flag that *appends* instructions
+  from a file (``model_instructions_file`` replaces the base prompt), so past the
+  limit the payload is refused with ``PayloadTooLarge``. Mechanism
+  ``developer-instructions``.
+- **opencode**: the proposal's ``OPENCODE_CONTEXTPATHS`` is ignored by current
+  OpenCode. ``OPENCODE_CONFIG_CONTENT`` is inline JSON config, loaded last and
+  merged over the remote, global, custom and project configs; its
+  ``instructions`` array lists extra instruction files, so it names
+  ``/etc/agentos/instructions.md``. ``OPENCODE_CONTEXTPATHS`` is still set for
+  older OpenCode (the proposal's default list plus our file). Only a path
+  travels, so the text's size never matters. Mechanism ``opencode-config-content``.
+
+Sources consulted (public docs, via the project's search tool):
+Claude Code CLI reference (code.claude.com/docs/en/cli-reference, "System prompt
+flags": ``--append-system-prompt`` and ``--append-system-prompt-file``; older
+copies of the page list the ``-file`` flags as print-mode only);
+OpenCode config docs (opencode.ai/docs/config, "Precedence": inline
+``OPENCODE_CONFIG_CONTENT`` is the last layer, layers merge rather than replace;
+the ``instructions`` key is described with the rules docs);
+the doc comment of Codex's ``-c`` override parser (``config_override.rs``:
+"Values are parsed as TOML, with fallback to string literals"); agentOS's own
+docs (rivet.dev/agentos/docs/system-prompt) for pi's ``--append-system-prompt``.
+pi's path reading and APPEND_SYSTEM.md behaviour, Codex's quote stripping and
+OpenCode ignoring ``OPENCODE_CONTEXTPATHS`` are from the hands-on check of the
+CLIs named above, not re-verified here.
+
+**The env merge rule.** The payload's ``env`` is the caller's ``env`` plus the
+variables the agent's injection sets. Where both set a variable, the injection
+wins, but its value is built from the caller's where the format allows:
+``OPENCODE_CONFIG_CONTENT`` keeps every key of the caller's JSON object and its
+``instructions`` (ours appended if absent); ``OPENCODE_CONTEXTPATHS`` is the
+caller's list with ours appended if absent. A caller value that cannot be merged
+(not a JSON object, not a list of strings) is refused with ``InvalidInput``, never
+silently dropped. Every other caller variable passes through unchanged.
+
+**skip_os_instructions**: no flag and no variable; ``args`` is empty and the
+caller's ``env`` passes through unchanged. ``files`` are still there (the mount is
+part of the OS); the agent may read them, nothing forces it. Mechanism
+``none (skip_os_instructions)``.
+
+**Size.** Linux refuses ``execve`` (``E2BIG``) when any one argv or environment
+string is longer than ``MAX_ARG_STRLEN`` (32 pages = 131,072 bytes with its NUL),
+so no returned argv element and no ``NAME=value`` env string exceeds 131,071 UTF-8
+bytes: the file routes above where an agent has one, ``PayloadTooLarge`` (413)
+naming the size and the limit otherwise, including for an oversized variable in
+the caller's own ``env``. (The kernel also caps argv and env together, at a
+quarter of the stack limit, 2 MiB by default; one instructions string of at most
+128 KiB stays far below it unless the caller's own env is huge.)
+
+Text with NUL characters cannot be passed through argv or env (C strings) and
+text with lone surrogates is not valid Unicode: both are refused with
+``InvalidInput``. Bodies are validated on the way in, so this is the last guard.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypedDict
+
+from instructions.bundle import INSTRUCTIONS_PATH
+from instructions.errors import InvalidInput, NotFound, PayloadTooLarge
+
+#: The longest single argv element or ``NAME=value`` env string Linux will exec,
+#: in bytes (MAX_ARG_STRLEN is 131,072 including the terminating NUL).
+MAX_ARG_BYTES = 131_071
+#: Longest path Linux resolves (PATH_MAX, including NUL); a longer value cannot be a path.
+PATH_MAX = 4096
+
+MECHANISM_SKIPPED = "none (skip_os_instructions)"
+
+#: OpenCode's default context paths as the agentOS proposal lists them.
+OPENCODE_DEFAULT_CONTEXT_PATHS: tuple[str, ...] = (
+    ".github/copilot-instructions.md",
+    ".cursorrules",
+    ".cursor/rules/",
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "opencode.md",
+    "opencode.local.md",
+)
+OPENCODE_CONFIG_VAR = "OPENCODE_CONFIG_CONTENT"
+OPENCODE_CONTEXT_VAR = "OPENCODE_CONTEXTPATHS"
+
+
+class SpawnPayload(TypedDict):
+    agent: str
+    args: list[str]
+    env: dict[str, str]
+    cwd: str
+    files: dict[str, str]
+    mechanism: str
+
+
+@dataclass(frozen=True)
+class Injection:
+    """What one agent's strategy adds: argv, env variables, and which route it took."""
+
+    args: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+    mechanism: str = ""
+
+
+#: ``(instructions text, caller env) -> Injection``; must not mutate the env.
+Strategy = Callable[[str, Mapping[str, str]], Injection]
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    name: str
+    label: str
+    #: The executable a launcher runs (documentation; ``args`` never include it).
+    command: str
+    #: How the agent receives its instructions, for people (``GET /api/agents``).
+    mechanism: str
+    #: What happens when the text is too long for one argv element.
+    oversize: str
+    inject: Strategy
+
+
+def utf8_len(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+# --- Codex: a TOML basic string ----------------------------------------------------
+
+
+def toml_basic_string(text: str) -> str:
+    """``text`` as a TOML basic string (``"..."``) that parses back to exactly ``text``.
+
+    JSON string syntax is TOML basic-string syntax (``\\" \\\\ \\b \\f \\n \\r \\t``
+    and ``\\uXXXX``), except that TOML also forbids a raw DEL (U+007F), which
+    ``json.dumps`` leaves as is; it is escaped as ``\\u007f``. Non-ASCII stays raw
+    (TOML allows any other character). Lone surrogates have no TOML form:
+    ``ValueError``.
+    """
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise ValueError("text contains lone surrogates (not valid Unicode)")
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _codex(content: str, env: Mapping[str, str]) -> Injection:
+    element = "developer_instructions=" + toml_basic_string(content)
+    size = utf8_len(element)
+    if size > MAX_ARG_BYTES:
+        raise PayloadTooLarge(
+            f"The instructions are too large for Codex: the -c developer_instructions argument would be "
+            f"{size} bytes and Linux accepts at most {MAX_ARG_BYTES} bytes per argument; Codex has no flag "
+            f"that appends instructions from a file. Shorten the scopes or the additional instructions.",
+            size=size,
+            limit=MAX_ARG_BYTES,
+        )
+    return Injection(args=("-c", element), mechanism="developer-instructions")
+
+
+# --- Claude Code and pi: --append-system-prompt -----------------------------------
+
+
+def _claude_code(content: str, env: Mapping[str, str]) -> Injection:
+    if utf8_len(content) <= MAX_ARG_BYTES:
+        return Injection(args=("--append-system-prompt", content), mechanism="append-system-prompt")
+    return Injection(args=("--append-system-prompt-file", INSTRUCTIONS_PATH), mechanism="append-system-prompt-file")
+
+
+def pi_reads_as_path(content: str) -> bool:
+    """Could pi take ``content`` for a file name? (It reads a value naming an existing file.)"""
+    return "\n" not in content and utf8_len(content) < PATH_MAX
+
+
+def _pi(content: str, env: Mapping[str, str]) -> Injection:
+    if utf8_len(content) <= MAX_ARG_BYTES and not pi_reads_as_path(content):
+        return Injection(args=("--append-system-prompt", content), mechanism="append-system-prompt")
+    # The file holds exactly ``content``; pi reads a value that names a file.
+    return Injection(args=("--append-system-prompt", INSTRUCTIONS_PATH), mechanism="append-system-prompt-path")
+
+
+# --- OpenCode: config content and context paths -----------------------------------
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def opencode_config(raw: str | None) -> dict[str, object]:
+    """The caller's ``OPENCODE_CONFIG_CONTENT`` (if any) with our file in ``instructions``."""
+    config: dict[str, object] = {}
+    if raw is not None:
+        try:
+            parsed = json.loads(raw, parse_constant=_reject_constant)
+        except ValueError as exc:
+            raise InvalidInput(f"env {OPENCODE_CONFIG_VAR} must be a JSON object to merge into: {exc}") from None
+        if not isinstance(parsed, dict):
+            raise InvalidInput(f"env {OPENCODE_CONFIG_VAR} must be a JSON object to merge into.")
+        config = parsed
+    instructions = config.get("instructions", [])
+    if not isinstance(instructions, list):
+        raise InvalidInput(f"env {OPENCODE_CONFIG_VAR}: 'instructions' must be a list of paths.")
+    if INSTRUCTIONS_PATH not in instructions:
+        instructions = [*instructions, INSTRUCTIONS_PATH]
+    return {**config, "instructions": instructions}
+
+
+def opencode_context_paths(raw: str | None) -> list[str]:
+    """The caller's ``OPENCODE_CONTEXTPATHS`` (or the defaults) with our file appended."""
+    if raw is None:
+        paths = list(OPENCODE_DEFAULT_CONTEXT_PATHS)
+    else:
+        try:
+            paths = json.loads(raw)
+        except ValueError:
+            paths = None
+        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise InvalidInput(f"env {OPENCODE_CONTEXT_VAR} must be a JSON list of paths to merge into.")
+    return paths if INSTRUCTIONS_PATH in paths else [*paths, INSTRUCTIONS_PATH]
+
+
+def _opencode(content: str, env: Mapping[str, str]) -> Injection:
+    config = opencode_config(env.get(OPENCODE_CONFIG_VAR))
+    paths = opencode_context_paths(env.get(OPENCODE_CONTEXT_VAR))
+    return Injection(
+        env={
+            OPENCODE_CONFIG_VAR: json.dumps(config, ensure_ascii=False),
+            OPENCODE_CONTEXT_VAR: json.dumps(paths, ensure_ascii=False),
+        },
+        mechanism="opencode-config-content",
+    )
+
+
+# --- the registry ------------------------------------------------------------------
+
+AGENTS: dict[str, AgentSpec] = {
+    spec.name: spec
+    for spec in (
+        AgentSpec(
+            name="claude-code",
+            label="Claude Code",
+            command="claude",
+            mechanism="--append-system-prompt with the text of /etc/agentos/instructions.md",
+            oversize="--append-system-prompt-file /etc/agentos/instructions.md",
+            inject=_claude_code,
+        ),
+        AgentSpec(
+            name="codex",
+            label="Codex",
+            command="codex",
+            mechanism="-c developer_instructions=<the text as a TOML string>",
+            oversize="refused (413): Codex has no flag that appends instructions from a file",
+            inject=_codex,
+        ),
+        AgentSpec(
+            name="opencode",
+            label="OpenCode",
+            command="opencode",
+            mechanism=(
+                "OPENCODE_CONFIG_CONTENT whose 'instructions' list names /etc/agentos/instructions.md "
+                "(merged into the caller's config), plus OPENCODE_CONTEXTPATHS for older OpenCode"
+            ),
+            oversize="not affected: only the path is passed",
+            inject=_opencode,
+        ),
+        AgentSpec(
+            name="pi",
+            label="pi",
+            command="pi",
+            mechanism=(
+                "--append-system-prompt with the text (pi then skips the user's own APPEND_SYSTEM.md); "
+                "a single-line text is passed as the path /etc/agentos/instructions.md, which pi reads"
+            ),
+            oversize="--append-system-prompt /etc/agentos/instructions.md (pi reads a value naming a file)",
+            inject=_pi,
+        ),
+    )
+}
+
+
+def get_agent(name: str) -> AgentSpec:
+    try:
+        return AGENTS[name]
+    except (KeyError, TypeError):
+        raise NotFound(f"Unknown agent '{name}'. Known agents: {', '.join(sorted(AGENTS))}.") from None
+
+
+def describe_agents() -> list[dict[str, str]]:
+    """The registry for ``GET /api/agents``, by name."""
+    return [
+        {
+            "name": spec.name,
+            "label": spec.label,
+            "command": spec.command,
+            "mechanism": spec.mechanism,
+            "oversize": spec.oversize,
+        }
+        for spec in sorted(AGENTS.values(), key=lambda s: s.name)
+    ]
+
+
+# --- building the payload ----------------------------------------------------------
+
+
+def _check_text(content: object) -> str:
+    if not isinstance(content, str):
+        raise InvalidInput("The instructions must be text.")
+    if "\x00" in content:
+        raise InvalidInput("The instructions must not contain NUL characters.")
+    try:
+        content.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput("The instructions are not valid Unicode text (lone surrogates).") from None
+    return content
+
+
+def _check_env(env: object) -> dict[str, str]:
+    if env is None:
+        return {}
+    if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+        raise InvalidInput("env must map variable names to string values.")
+    for key, value in env.items():
+        if not key or "=" in key or "\x00" in key or "\x00" in value:
+            raise InvalidInput(f"env has an invalid variable name or value: {key!r}.")
+        try:
+            (key + value).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput(f"env variable {key!r} is not valid Unicode text.") from None
+    return dict(env)
+
+
+def check_exec_limits(args: list[str], env: Mapping[str, str]) -> None:
+    """Raise ``PayloadTooLarge`` if Linux would refuse to exec with these strings."""
+    for index, arg in enumerate(args):
+        size = utf8_len(arg)
+        if size > MAX_ARG_BYTES:
+            raise PayloadTooLarge(
+                f"Argument {index} would be {size} bytes; Linux accepts at most {MAX_ARG_BYTES} bytes per argument.",
+                size=size,
+                limit=MAX_ARG_BYTES,
+            )
+    for key, value in env.items():
+        size = utf8_len(f"{key}={value}")
+        if size > MAX_ARG_BYTES:
+            raise PayloadTooLarge(
+                f"Environment variable {key} would be {size} bytes; Linux accepts at most {MAX_ARG_BYTES} bytes "
+                f"per variable (NAME=value).",
+                size=size,
+                limit=MAX_ARG_BYTES,
+            )
+
+
+def build_spawn(
+    *,
+    agent: str,
+    instructions_md: str,
+    cwd: str,
+    env: Mapping[str, str] | None,
+    skip_os_instructions: bool,
+    files: Mapping[str, str] | None = None,
+) -> SpawnPayload:
+    """The spawn payload for ``agent`` with ``instructions_md`` injected its own way.
+
+    ``files`` is the ``/etc/agentos/`` bundle (``bundle.compose_files``); without
+    it the bundle is just ``instructions.md``. Its ``instructions.md`` must be
+    ``instructions_md``: the file routes rely on the file holding exactly the text.
+
+    Raises ``NotFound`` (unknown agent), ``InvalidInput`` (bad text or env, an
+    unmergeable caller variable) and ``PayloadTooLarge`` (cannot fit Linux's
+    per-string limit).
+    """
+    spec = get_agent(agent)
+    content = _check_text(instructions_md)
+    caller_env = _check_env(env)
+    bundle = dict(files) if files is not None else {INSTRUCTIONS_PATH: content}
+    if bundle.get(INSTRUCTIONS_PATH) != content:
+        raise ValueError(f"files[{INSTRUCTIONS_PATH!r}] must be the instructions text itself")
+    if not isinstance(cwd, str) or "\x00" in cwd:
+        raise InvalidInput("cwd must be text without NUL characters.")
+    injection = Injection(mechanism=MECHANISM_SKIPPED) if skip_os_instructions else spec.inject(content, caller_env)
+    args = list(injection.args)
+    merged_env = {**caller_env, **injection.env}
+    check_exec_limits(args, merged_env)
+    return {
+        "agent": spec.name,
+        "args": args,
+        "env": merged_env,
+        "cwd": cwd,
+        "files": bundle,
+        "mechanism": injection.mechanism,
+    }

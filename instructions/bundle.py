@@ -1,0 +1,265 @@
+"""The ``/etc/agentos/`` bundle: the read-only files every agent session gets.
+
+Why a bundle: the instructions an agent starts with should be a file it (or a
+person) can ``cat``, not only a transient CLI argument (the agentOS proposal). The
+same files feed the spawn payload (``files``) and can be written to a real
+directory for launchers that mount a folder (``manage.py write_bundle``).
+
+Layout (paths as the agent sees them):
+
+- ``/etc/agentos/instructions.md`` (always): the OS environment section, then the
+  merged instructions, then the session's additional instructions, joined by blank
+  lines; empty parts are left out.
+- ``/etc/agentos/environment.json`` (when there is metadata): a small object
+  describing the run: ``agent``, ``workspace``, ``cwd``, ``session``,
+  ``started_at`` (ISO 8601), each only when known. The caller's ``env`` is never
+  copied here: it routinely carries API keys.
+- ``/etc/agentos/mounts.json`` (when the caller gives mounts): a list of
+  ``{"path": "/home/user", "read_only": false}``, in the caller's order.
+
+Everything here except ``load_os_text`` and ``write_bundle`` is pure: plain data
+in, plain data out.
+
+``load_os_text`` reads ``settings.AGENTOS_OS_INSTRUCTIONS_FILE``. It ``stat``s the
+file on every call and re-reads it only when its mtime or size changed. Unlike the
+credo (read on every request) the OS text is read only when a spawn payload or a
+bundle is made, which is rare, so one ``stat`` per call is cheap and an edit of
+the file is picked up at once, without a recheck interval. A missing file means
+no OS section (like a missing ``credo.md`` means no global section) and is logged;
+an unreadable or non-UTF-8 file is an error (503), never a silent empty section.
+
+``write_bundle`` replaces the target directory atomically, see its docstring.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import json
+import logging
+import os
+import shutil
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from instructions.errors import ServiceError
+
+logger = logging.getLogger(__name__)
+
+MOUNT_DIR = "/etc/agentos"
+INSTRUCTIONS_PATH = f"{MOUNT_DIR}/instructions.md"
+ENVIRONMENT_PATH = f"{MOUNT_DIR}/environment.json"
+MOUNTS_PATH = f"{MOUNT_DIR}/mounts.json"
+
+#: Mode of every written bundle file: read-only for everyone.
+FILE_MODE = 0o444
+
+
+class OsInstructionsUnavailable(ServiceError):
+    """The OS instructions file exists but cannot be used."""
+
+    status, code = 503, "OS_INSTRUCTIONS_UNAVAILABLE"
+
+
+# --- composition (pure) ------------------------------------------------------------
+
+
+def compose_instructions_md(*, os_text: str, merged: str, additional: str) -> str:
+    """OS section, merged instructions, additional instructions: blank-line joined.
+
+    A part that is empty or only whitespace is left out. Trailing newlines of each
+    part are dropped so the separator is exactly one blank line; nothing else in a
+    part is changed.
+    """
+    parts = [part.rstrip("\r\n") for part in (os_text, merged, additional) if part and part.strip()]
+    return "\n\n".join(parts)
+
+
+def environment_metadata(
+    *,
+    agent: str = "",
+    workspace: str = "",
+    cwd: str = "",
+    session: str = "",
+    started_at: datetime | None = None,
+) -> dict[str, str]:
+    """The content of ``environment.json``: only the values that are known."""
+    data = {"agent": agent, "workspace": workspace, "cwd": cwd, "session": session}
+    if started_at is not None:
+        data["started_at"] = started_at.isoformat()
+    return {key: value for key, value in data.items() if value}
+
+
+def normalise_mounts(mounts: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Validate ``[{"path": str, "read_only": bool}, ...]`` (``read_only`` defaults to False)."""
+    result = []
+    for mount in mounts:
+        path = mount.get("path") if isinstance(mount, Mapping) else None
+        read_only = mount.get("read_only", False) if isinstance(mount, Mapping) else None
+        if not isinstance(path, str) or not path.startswith("/") or "\x00" in path:
+            raise ValueError(f"a mount needs an absolute 'path': {mount!r}")
+        if not isinstance(read_only, bool):
+            raise ValueError(f"a mount's 'read_only' must be true or false: {mount!r}")
+        result.append({"path": path, "read_only": read_only})
+    return result
+
+
+def _json_file(data: object) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def compose_files(
+    *,
+    instructions_md: str,
+    environment: Mapping[str, str] | None = None,
+    mounts: Sequence[Mapping[str, Any]] | None = None,
+) -> dict[str, str]:
+    """The bundle as ``{path under /etc/agentos/: text}``.
+
+    ``instructions.md`` is always there; ``environment.json`` and ``mounts.json``
+    only when given non-empty metadata.
+    """
+    files = {INSTRUCTIONS_PATH: instructions_md}
+    if environment:
+        files[ENVIRONMENT_PATH] = _json_file(dict(environment))
+    if mounts:
+        files[MOUNTS_PATH] = _json_file(normalise_mounts(mounts))
+    return files
+
+
+# --- the OS text (cached read) -----------------------------------------------------
+
+_os_cache: dict[Path, tuple[tuple[int, int], str]] = {}
+_os_lock = threading.Lock()
+
+
+def read_os_text(path: Path) -> str:
+    """The OS instructions at ``path`` ("" when the file does not exist), cached by mtime and size."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        logger.warning("OS instructions file %s does not exist; bundles have no OS section.", path)
+        return ""
+    except OSError as exc:
+        raise OsInstructionsUnavailable(f"The OS instructions file cannot be examined: {exc.strerror or exc}") from None
+    stamp = (st.st_mtime_ns, st.st_size)
+    with _os_lock:
+        cached = _os_cache.get(path)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise OsInstructionsUnavailable(f"The OS instructions file is not valid UTF-8: {exc}") from None
+        except OSError as exc:
+            raise OsInstructionsUnavailable(f"The OS instructions file cannot be read: {exc.strerror or exc}") from None
+        if "\x00" in text:
+            raise OsInstructionsUnavailable("The OS instructions file contains NUL characters.")
+        _os_cache[path] = (stamp, text)
+        return text
+
+
+def load_os_text() -> str:
+    """The configured OS environment section (``settings.AGENTOS_OS_INSTRUCTIONS_FILE``)."""
+    from django.conf import settings
+
+    return read_os_text(Path(settings.AGENTOS_OS_INSTRUCTIONS_FILE))
+
+
+# --- writing a bundle to disk ------------------------------------------------------
+
+
+def bundle_file_name(path: str) -> str:
+    """``/etc/agentos/instructions.md`` -> ``instructions.md``; anything else is refused."""
+    prefix = MOUNT_DIR + "/"
+    name = path[len(prefix) :] if path.startswith(prefix) else ""
+    if not name or "/" in name or name in (".", "..") or "\x00" in name:
+        raise ValueError(f"not a file directly under {MOUNT_DIR}/: {path!r}")
+    return name
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two directory entries (Linux ``renameat2(RENAME_EXCHANGE)``).
+
+    False when the platform or filesystem cannot do it; the caller falls back.
+    """
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _write_file(folder: Path, name: str, text: str) -> None:
+    target = folder / name
+    with open(target, "xb") as handle:
+        handle.write(text.encode("utf-8"))
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.chmod(target, FILE_MODE)
+
+
+def write_bundle(files: Mapping[str, str], directory: Path) -> None:
+    """Write ``files`` (keys under ``/etc/agentos/``) as the whole content of ``directory``.
+
+    Each file is mode 0444. The new bundle is written completely into a sibling
+    temporary directory first (same filesystem), then put in place by rename:
+
+    - ``directory`` absent: one ``rename`` (atomic).
+    - ``directory`` present: ``renameat2(RENAME_EXCHANGE)`` swaps old and new in
+      one atomic step (Linux); the old one, now under the temporary name, is
+      removed. Where exchange is unavailable, the old directory is renamed aside,
+      the new one renamed into place, and the old one removed: a reader may then,
+      for an instant, find no directory, but never a half-written or mixed one.
+
+    Files of the old bundle that the new one lacks are gone afterwards. On any
+    failure the old directory is left as it was and no temporary directory stays.
+    A symlink or non-directory at ``directory`` is refused.
+    """
+    directory = Path(directory)
+    names = {bundle_file_name(path): text for path, text in files.items()}
+    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
+        raise FileExistsError(f"{directory} exists and is not a directory; refusing to replace it.")
+    parent = directory.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.new-", dir=parent))
+    try:
+        for name, text in names.items():
+            _write_file(staging, name, text)
+        # mkdtemp made it 0700; the agent's user must be able to list and read the bundle.
+        os.chmod(staging, 0o755)  # noqa: S103
+        if not directory.exists():
+            os.rename(staging, directory)
+            return
+        if _exchange(staging, directory):
+            return  # staging now holds the old bundle; removed below
+        aside = Path(tempfile.mkdtemp(prefix=f".{directory.name}.old-", dir=parent))
+        os.rmdir(aside)  # only reserve a unique name
+        os.rename(directory, aside)
+        try:
+            os.rename(staging, directory)
+        except OSError:
+            os.rename(aside, directory)  # put the old bundle back
+            raise
+        shutil.rmtree(aside, ignore_errors=True)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            shutil.rmtree(staging)

@@ -1,0 +1,85 @@
+"""Write the /etc/agentos/ bundle into a directory, for launchers that mount a real folder.
+
+The directory is replaced atomically and its files are read-only (0444); see
+``instructions.bundle.write_bundle``. Nothing is recorded: a ``Delivery`` is only
+made when a spawn payload is handed out through the API.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from instructions.access import workspace_access
+from instructions.errors import ServiceError
+from instructions.models import AgentSession
+from instructions.services.deliveries import prepare_bundle, session_bundle
+
+
+def parse_mount(value: str) -> dict:
+    """``/home/user`` or ``/home/user:ro`` / ``:rw`` -> ``{"path", "read_only"}``."""
+    path, _, flag = value.rpartition(":") if value.endswith((":ro", ":rw")) else (value, "", "rw")
+    if not path.startswith("/"):
+        raise CommandError(f"--mount needs an absolute path, got {value!r}.")
+    return {"path": path, "read_only": flag == "ro"}
+
+
+class Command(BaseCommand):
+    help = (
+        "Write the /etc/agentos files (instructions.md, environment.json, mounts.json) for a session, "
+        "or for a user, workspace and agent, into --output (replaced atomically, files read-only)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--output", required=True, help="directory to (re)place; it stands for /etc/agentos/")
+        parser.add_argument("--session", help="agent session id: its owner, workspace, agent, cwd and scope")
+        parser.add_argument("--user", help="username (without --session)")
+        parser.add_argument("--workspace", help="workspace slug (without --session; default workspace if omitted)")
+        parser.add_argument("--agent", help="agent name (without --session)")
+        parser.add_argument("--cwd", default="", help="working directory to record in environment.json")
+        parser.add_argument(
+            "--mount", action="append", default=[], metavar="PATH[:ro|:rw]", help="a mount for mounts.json (repeat)"
+        )
+
+    def handle(self, *args, **options) -> None:
+        from instructions.bundle import write_bundle
+
+        mounts = [parse_mount(m) for m in options["mount"]]
+        try:
+            if options["session"]:
+                if options["user"] or options["workspace"] or options["agent"]:
+                    raise CommandError("Give either --session, or --user/--workspace/--agent, not both.")
+                bundle = session_bundle(session=self._session(options["session"]), mounts=mounts)
+            else:
+                if not options["user"] or not options["agent"]:
+                    raise CommandError("Without --session, --user and --agent are required.")
+                user = self._user(options["user"])
+                access = workspace_access(user, options["workspace"])
+                bundle = prepare_bundle(
+                    user=user, workspace=access.workspace, agent=options["agent"], cwd=options["cwd"], mounts=mounts
+                )
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+        output = Path(options["output"])
+        try:
+            write_bundle(bundle.files, output)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"Cannot write the bundle to {output}: {exc}") from None
+        names = ", ".join(sorted(Path(p).name for p in bundle.files))
+        self.stdout.write(f"Wrote {names} to {output} ({bundle.instructions_bytes} bytes of instructions).")
+
+    def _session(self, session_id: str) -> AgentSession:
+        try:
+            return AgentSession.objects.select_related("owner", "workspace").get(pk=session_id)
+        except (AgentSession.DoesNotExist, ValidationError, ValueError):  # a malformed id: ValidationError
+            raise CommandError(f"Session '{session_id}' not found.") from None
+
+    def _user(self, username: str):
+        User = get_user_model()
+        try:
+            return User.objects.get(username=username)
+        except User.DoesNotExist:
+            raise CommandError(f"User '{username}' not found.") from None
