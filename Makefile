@@ -39,6 +39,7 @@ schema: install
 	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file openapi.yaml --validate
 
 check-schema: install
+	mkdir -p var
 	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file var/openapi.generated.yaml --validate
 	diff -u openapi.yaml var/openapi.generated.yaml || (echo "openapi.yaml is out of date: run 'make schema'" && exit 1)
 

@@ -17,7 +17,25 @@ json_values = st.recursive(
     max_leaves=10,
 )
 objects = st.dictionaries(
-    st.sampled_from(["body", "scope", "history_id", "note", "slug", "name", "username", "role", "extra"]),
+    st.sampled_from(
+        [
+            "body",
+            "scope",
+            "history_id",
+            "note",
+            "slug",
+            "name",
+            "username",
+            "role",
+            "extra",
+            "workspace",
+            "agent",
+            "env",
+            "cwd",
+            "skip_os_instructions",
+            "additional_instructions",
+        ]
+    ),
     json_values,
     max_size=4,
 )
@@ -36,6 +54,11 @@ ROUTES = [
     ("POST", "/api/reviews/1/approve"),
     ("POST", "/api/reviews/1/reject"),
     ("GET", "/api/instructions?workspace={scope}&session={scope}"),
+    ("POST", "/api/sessions"),
+    ("GET", "/api/sessions?status={scope}"),
+    ("GET", "/api/sessions/{scope}/spawn"),
+    ("DELETE", "/api/sessions/{scope}"),
+    ("GET", "/api/instructions/scope/{scope}/history?page={scope}"),
 ]
 
 
