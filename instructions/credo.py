@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from instructions.oaths import EMPTY_RULES, RuleError, RuleSet, compile_rules
+
+logger = logging.getLogger(__name__)
 
 CREDO_FILE = "credo.md"
 MAP_FILE = "credo-map.json"
@@ -132,11 +135,27 @@ def _stamp(folder: Path) -> tuple[tuple[int, int] | None, ...]:
     return tuple(stamps)
 
 
+#: Called with the new credo after a re-read whose rules differ from the last ones read.
+OnChange = Callable[[Credo], None]
+
+
 class CredoSource:
-    """A cached, self-refreshing view of one credo folder. Thread-safe."""
+    """A cached, self-refreshing view of one credo folder. Thread-safe.
+
+    ``on_change`` (optional) runs after a re-read that changed the rules' SHA-256,
+    once per change, in the thread that noticed it and outside the lock (so other
+    requests get the new credo at once). Its errors are logged, never raised: a
+    failed follow-up must not make the credo unavailable. The first read of a
+    process does not count as a change; ``manage.py recheck_oaths`` covers restarts.
+    """
 
     def __init__(
-        self, folder: Path, *, recheck_seconds: float = 5.0, clock: Callable[[], float] = time.monotonic
+        self,
+        folder: Path,
+        *,
+        recheck_seconds: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+        on_change: OnChange | None = None,
     ) -> None:
         self.folder = Path(folder)
         self.recheck_seconds = recheck_seconds
@@ -145,10 +164,15 @@ class CredoSource:
         self._credo: Credo | None = None
         self._stamp: tuple[Any, ...] | None = None
         self._checked_at = float("-inf")
+        #: Rules SHA-256 of the last successful read ("" before the first).
+        self._rules_sha = ""
+        self.on_change = on_change
+        self._in_callback = threading.local()
         #: How many times the files were actually read (for tests and diagnostics).
         self.reads = 0
 
     def get(self) -> Credo:
+        changed: Credo | None = None
         with self._lock:
             now = self._clock()
             if self._credo is not None and now - self._checked_at < self.recheck_seconds:
@@ -160,7 +184,43 @@ class CredoSource:
                 self._credo = read_credo(self.folder)
                 self._stamp = stamp
                 self.reads += 1
-            return self._credo
+                if self._rules_sha and self._credo.rules.sha256 != self._rules_sha:
+                    changed = self._credo
+                self._rules_sha = self._credo.rules.sha256
+            credo = self._credo
+        if changed is not None:
+            self._notify(changed)
+        return credo
+
+    def _notify(self, credo: Credo) -> None:
+        # The callback may itself read the credo (get() again): never re-enter it.
+        if self.on_change is None or getattr(self._in_callback, "active", False):
+            return
+        self._in_callback.active = True
+        try:
+            self.on_change(credo)
+        except Exception:
+            logger.exception("The follow-up to a credo change failed (run `manage.py recheck_oaths`).")
+        finally:
+            self._in_callback.active = False
+
+
+def recheck_stored_bodies(credo: Credo) -> None:
+    """``on_change`` of the process-wide source: re-check stored bodies against the new rules."""
+    from django.db import transaction
+
+    from instructions.services.reviews import documents_recheck
+
+    # Its own savepoint: if the caller is inside a transaction, a failure here rolls
+    # back only the recheck, not the caller's work.
+    with transaction.atomic():
+        report = documents_recheck(rules=credo.rules, reason="Recheck: the credo's rules changed")
+    logger.info(
+        "Credo rules changed: %s bodies checked, %s flagged, %s resolved.",
+        report.checked,
+        report.flagged,
+        report.resolved,
+    )
 
 
 _sources: dict[tuple[Path, float], CredoSource] = {}
@@ -176,7 +236,7 @@ def get_credo_source(folder: Path | None = None, recheck_seconds: float | None =
     key = (folder, float(seconds))
     with _sources_lock:
         if key not in _sources:
-            _sources[key] = CredoSource(folder, recheck_seconds=seconds)
+            _sources[key] = CredoSource(folder, recheck_seconds=seconds, on_change=recheck_stored_bodies)
         return _sources[key]
 
 
