@@ -141,3 +141,18 @@ def test_workspace_creator_is_maintainer_and_the_last_maintainer_stays(alice, da
     with pytest.raises(Conflict):
         membership_remove(workspace=ws, user=dave, actor=dave)
     assert ws.memberships.get().history.latest().history_user == dave
+
+
+def test_approving_a_proposal_made_before_later_edits_is_refused(acme, alice, bob):
+    from instructions.errors import Conflict
+
+    document_save(target=workspace_target(acme), body="v1", actor=alice, reason="r")
+    with pytest.raises(OathConflict) as exc:
+        document_save(target=workspace_target(acme), body=CONFLICT, actor=bob, reason="r")
+    document_save(target=workspace_target(acme), body="v2 typo fix", actor=alice, reason="r")
+    review = ReviewItem.objects.get(pk=exc.value.extra["review"])
+    with pytest.raises(Conflict, match="changed after review"):
+        review_approve(item=review, reviewer=alice)
+    review.refresh_from_db()
+    assert review.status == "pending"
+    assert InstructionDocument.objects.get(workspace=acme).body == "v2 typo fix"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.errors import Conflict, InvalidInput
+from instructions.errors import Conflict, InvalidInput, StaleVersion
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
 from instructions.oaths import RuleSet, check_text
 from instructions.services.audit import save_audited
@@ -36,11 +36,30 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     version, recorded with the reviewer as history user, and that exact body is not
     reported as a conflict again."""
     reason = f"Review #{item.pk} approved"
+    try:
+        return _approve(item, reviewer=reviewer, note=note, reason=reason)
+    except StaleVersion:
+        raise Conflict(
+            f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
+            "Reject it and ask the author to propose the change again on the current version."
+        ) from None
+
+
+def _approve(item: ReviewItem, *, reviewer, note: str, reason: str) -> ReviewItem:
     with transaction.atomic():
         item = _lock_pending(item)
         if item.kind == ReviewKind.REJECTED_WRITE:
             target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
-            document = document_save(target=target, body=item.body, actor=reviewer, reason=reason, approved=True)
+            # The proposal is a whole body written against one version: applying it
+            # over later edits would silently undo them, so it must be proposed anew.
+            document = document_save(
+                target=target,
+                body=item.body,
+                actor=reviewer,
+                reason=reason,
+                approved=True,
+                if_match=item.base_version,
+            )
             item.document = document
         else:
             document = InstructionDocument.objects.select_for_update().get(pk=item.document_id)
@@ -125,7 +144,7 @@ def documents_recheck(
         if key not in failing:
             item.status = ReviewStatus.RESOLVED
             item.reviewed_at = timezone.now()
-            item.note = "The body no longer fails the credo's rules."
+            item.note = "Resolved by recheck: the body no longer fails the credo's rules, or its session ended."
             save_audited(item, actor=actor, reason=reason)
             resolved += 1
     return RecheckReport(checked=checked, flagged=flagged, resolved=resolved)
