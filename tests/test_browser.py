@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from instructions.contract import Scope
 from instructions.errors import OathConflict
@@ -46,6 +47,10 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
+        # ORM calls made while Playwright's greenlet runs get their own connection
+        # (asgiref's context-local storage); close it, or PostgreSQL cannot drop the
+        # test database at the end of the run.
+        connections.close_all()
 
 
 def test_reviewer_approves_a_flagged_conflict_and_sees_it_in_history(live_server, browser, credo_dir):
