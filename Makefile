@@ -30,6 +30,7 @@ test: install
 lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
 format: install
 	$(BIN)/ruff format .

@@ -339,7 +339,8 @@ def _check_text(content: object) -> str:
     return content
 
 
-def _check_env(env: object) -> dict[str, str]:
+def validate_env(env: object) -> dict[str, str]:
+    """A caller's environment: names without ``=`` or NUL, string values, valid Unicode."""
     if env is None:
         return {}
     if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
@@ -396,7 +397,7 @@ def build_spawn(
     """
     spec = get_agent(agent)
     content = _check_text(instructions_md)
-    caller_env = _check_env(env)
+    caller_env = validate_env(env)
     bundle = dict(files) if files is not None else {INSTRUCTIONS_PATH: content}
     if bundle.get(INSTRUCTIONS_PATH) != content:
         raise ValueError(f"files[{INSTRUCTIONS_PATH!r}] must be the instructions text itself")

@@ -131,6 +131,19 @@ class AgentSession(models.Model):
         return self.ended_at is None
 
 
+def owner_matches_scope(*, session_names_workspace: bool) -> models.Q:
+    """Exactly the owner column of the scope is set: ``user`` for the user scope,
+    ``workspace`` for the workspace scope, ``session`` for the session scope (review
+    items about a session also name its workspace, for its maintainers)."""
+    return (
+        models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
+        | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
+        | models.Q(
+            scope=Scope.SESSION, user__isnull=True, workspace__isnull=not session_names_workspace, session__isnull=False
+        )
+    )
+
+
 class InstructionDocumentQuerySet(models.QuerySet):
     def for_owner(self, *, scope: str, user=None, workspace=None, session=None) -> InstructionDocumentQuerySet:
         owner = {
@@ -181,11 +194,7 @@ class InstructionDocument(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=(
-                    models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
-                    | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
-                    | models.Q(scope=Scope.SESSION, user__isnull=True, workspace__isnull=True, session__isnull=False)
-                ),
+                condition=owner_matches_scope(session_names_workspace=False),
                 name="document_owner_matches_scope",
                 violation_error_message="A document has exactly one owner, matching its scope.",
             ),
@@ -290,11 +299,7 @@ class ReviewItem(models.Model):
             models.CheckConstraint(condition=models.Q(kind__in=ReviewKind.values), name="review_kind_valid"),
             models.CheckConstraint(condition=models.Q(status__in=ReviewStatus.values), name="review_status_valid"),
             models.CheckConstraint(
-                condition=(
-                    models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
-                    | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
-                    | models.Q(scope=Scope.SESSION, user__isnull=True, workspace__isnull=False, session__isnull=False)
-                ),
+                condition=owner_matches_scope(session_names_workspace=True),
                 name="review_target_matches_scope",
                 violation_error_message="A review names exactly the owner of its scope.",
             ),

@@ -14,7 +14,7 @@ from instructions.contract import MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
 from instructions.errors import CredoUnavailable, InvalidInput
 from instructions.merge import ScopeSource, SessionWindow, merge_instructions
-from instructions.models import AgentSession, InstructionDocument, Workspace
+from instructions.models import AgentSession, InstructionDocument, ReviewItem, Workspace
 from instructions.services.documents import sha256_text
 
 
@@ -29,7 +29,8 @@ def credo_or_error() -> Credo:
         raise CredoUnavailable(f"The credo cannot be loaded: {exc}") from None
 
 
-def owner_name(document: InstructionDocument) -> str:
+def owner_name(document: InstructionDocument | ReviewItem) -> str:
+    """Who owns the scope a document (or a review item) is about, as people name them."""
     if document.scope == Scope.USER:
         return document.user.get_username()
     if document.scope == Scope.WORKSPACE:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from instructions.contract import Scope
 from instructions.models import Membership, ReviewItem, Workspace
 from instructions.oaths import RuleSet, check_text
-from instructions.selectors import epoch_ms
+from instructions.selectors import epoch_ms, owner_name
 from instructions.services.documents import sha256_text
 
 
@@ -36,14 +35,6 @@ def history_data(row: Any, rules: RuleSet) -> dict[str, Any]:
     }
 
 
-def review_owner(item: ReviewItem) -> str:
-    if item.scope == Scope.USER:
-        return item.user.get_username()
-    if item.scope == Scope.WORKSPACE:
-        return item.workspace.slug
-    return str(item.session_id)
-
-
 def review_data(item: ReviewItem) -> dict[str, Any]:
     return {
         "id": item.pk,
@@ -51,7 +42,7 @@ def review_data(item: ReviewItem) -> dict[str, Any]:
         "status": item.status,
         "scope": item.scope,
         "workspace": item.workspace.slug if item.workspace else None,
-        "owner": review_owner(item),
+        "owner": owner_name(item),
         "author": item.author.get_username() if item.author else None,
         "created_at": item.created_at,
         "body": item.body,

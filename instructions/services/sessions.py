@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from instructions.agents import validate_env
 from instructions.contract import MAX_BODY_CHARS, Scope
 from instructions.errors import BodyTooLarge, InvalidInput
 from instructions.models import AgentSession, InstructionDocument, Workspace
@@ -16,17 +17,6 @@ from instructions.services.documents import Target, document_save
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
-
-
-def _validate_env(env: object) -> dict[str, str]:
-    if env is None:
-        return {}
-    if not isinstance(env, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
-        raise InvalidInput("env must be an object mapping variable names to string values.")
-    for key, value in env.items():
-        if not key or "=" in key or "\x00" in key or "\x00" in value:
-            raise InvalidInput(f"env has an invalid variable name or value: {key!r}.")
-    return env
 
 
 def session_create(
@@ -50,7 +40,7 @@ def session_create(
         workspace=workspace,
         agent=agent,
         cwd=cwd,
-        env=_validate_env(env),
+        env=validate_env(env),
         skip_os_instructions=skip_os_instructions,
         additional_instructions=additional_instructions,
         started_at=now,
