@@ -345,3 +345,11 @@ def test_callers_are_throttled(api, alice, monkeypatch, throttle):
     url = "/api/credo" if throttle == "user" else "/api/schema/"
     codes = [client.get(url).status_code for _ in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_a_request_body_too_big_to_read_is_413_not_400(api, alice, stored, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = api.as_(alice).put(WS, {"body": "x" * 2000}, format="json")
+    assert response.status_code == 413
+    assert response.json()["code"] == "BODY_TOO_LARGE"
+    assert_unchanged(stored)
