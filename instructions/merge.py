@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from instructions.contract import (
     MERGE_ORDER,
@@ -49,15 +50,27 @@ class SessionWindow:
 
 
 _PARAGRAPH_BREAK = re.compile(r"(\r?\n[ \t\r]*\r?\n\s*)")
-_WHITESPACE = re.compile(r"\s+")
 
 
 def paragraph_key(paragraph: str) -> str:
-    return _WHITESPACE.sub(" ", paragraph).strip()
+    """What two paragraphs are compared by: their words, whitespace collapsed."""
+    return " ".join(paragraph.split())
+
+
+@lru_cache(maxsize=256)
+def split_paragraphs(body: str) -> tuple[tuple[str, str, str], ...]:
+    """``(separator before, paragraph, key)`` for each paragraph of ``body``.
+
+    Cached: the same bodies are merged on every request, and splitting a
+    50,000-character body is most of the merge's cost.
+    """
+    parts = _PARAGRAPH_BREAK.split(body)
+    separators = ["", *parts[1::2]]
+    return tuple((sep, par, paragraph_key(par)) for sep, par in zip(separators, parts[0::2], strict=True))
 
 
 def paragraph_keys(body: str) -> set[str]:
-    return {key for key in map(paragraph_key, _PARAGRAPH_BREAK.split(body)[0::2]) if key}
+    return {key for _, _, key in split_paragraphs(body) if key}
 
 
 def drop_seen_paragraphs(body: str, seen: set[str]) -> str:
@@ -65,19 +78,15 @@ def drop_seen_paragraphs(body: str, seen: set[str]) -> str:
 
     Separators between kept paragraphs are kept as written.
     """
-    parts = _PARAGRAPH_BREAK.split(body)
-    paragraphs, separators = parts[0::2], ["", *parts[1::2]]
     kept: list[str] = []
     own: set[str] = set()
-    for separator, paragraph in zip(separators, paragraphs, strict=True):
-        key = paragraph_key(paragraph)
-        if key and key in seen:
+    for separator, paragraph, key in split_paragraphs(body):
+        if not key or key in seen:
             continue
-        if kept and key:
+        if kept:
             kept.append(separator)
-        if key:
-            kept.append(paragraph)
-            own.add(key)
+        kept.append(paragraph)
+        own.add(key)
     seen |= own
     return "".join(kept)
 

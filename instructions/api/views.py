@@ -3,11 +3,8 @@ serialise. No business rule lives here."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -68,11 +65,6 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     return serializer.validated_data
 
 
-def content_etag(data: Any) -> str:
-    raw = json.dumps(data, sort_keys=True, cls=DjangoJSONEncoder, ensure_ascii=False).encode()
-    return '"' + hashlib.sha256(raw).hexdigest()[:32] + '"'
-
-
 def version_etag(version: int) -> str:
     return f'"v{version}"'
 
@@ -85,14 +77,6 @@ def parse_if_match(header: str | None) -> int | None:
     if not value.startswith("v") or not value[1:].isdigit():
         raise StaleVersion("If-Match does not name a version of this scope; read it again for its ETag.")
     return int(value[1:])
-
-
-def conditional(request: Request, data: Any, etag: str) -> Response:
-    """200 with an ETag, or 304 when the client's copy is current."""
-    match = request.headers.get("If-None-Match")
-    if match and etag in [tag.strip().removeprefix("W/") for tag in match.split(",")]:
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-    return Response(data, headers={"ETag": etag})
 
 
 def reason_for(request: Request, default: str) -> str:
@@ -161,7 +145,7 @@ class MergedInstructionsView(APIView):
     def get(self, request: Request) -> Response:
         ctx = Context(request)
         merged = load_merged(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
-        return conditional(request, merged, content_etag(merged))
+        return Response(merged)  # ETag and 304: ConditionalGetMiddleware
 
 
 class ScopeListView(APIView):
@@ -173,7 +157,7 @@ class ScopeListView(APIView):
     def get(self, request: Request) -> Response:
         ctx = Context(request)
         entries = scope_entries(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
-        return conditional(request, entries, content_etag(entries))
+        return Response(entries)
 
 
 class ScopeView(APIView):
@@ -188,7 +172,8 @@ class ScopeView(APIView):
         if scope == Scope.GLOBAL:
             return Response(ctx.entry(scope))
         document = ctx.document(scope)
-        return conditional(request, ctx.entry(scope), version_etag(document.version if document else 0))
+        # The version is the ETag here, so that it can be sent back in If-Match.
+        return Response(ctx.entry(scope), headers={"ETag": version_etag(document.version if document else 0)})
 
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
@@ -317,7 +302,7 @@ class CredoView(APIView):
             "modified_at": credo.modified_at,
             "oaths": [{"id": o.id, "name": o.name} for o in credo.oaths],
         }
-        return conditional(request, data, content_etag(data))
+        return Response(data)
 
     @extend_schema(exclude=True)
     def put(self, request: Request) -> Response:
