@@ -3,7 +3,7 @@ serialise. No business rule lives here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -129,7 +129,14 @@ def scope_from_url(scope: str) -> str:
     return scope
 
 
-def read_only_credo(*args: Any, **kwargs: Any) -> Response:
+def writable_scope(scope: str) -> str:
+    """The scope named in a write's URL; the global scope (the credo) is 403."""
+    if scope_from_url(scope) == Scope.GLOBAL:
+        read_only_credo()
+    return scope
+
+
+def read_only_credo(*args: Any, **kwargs: Any) -> NoReturn:
     raise ReadOnlyScope("The credo is read-only: it is changed only on disk, never through the service.")
 
 
@@ -182,9 +189,7 @@ class ScopeView(APIView):
         summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409)",
     )
     def put(self, request: Request, scope: str) -> Response:
-        scope = scope_from_url(scope)
-        if scope == Scope.GLOBAL:
-            return read_only_credo()
+        scope = writable_scope(scope)
         data = validated(s.InstructionUpdateRequestSerializer, request.data)
         if data.get("scope", scope) != scope:
             raise InvalidInput(f"The body names scope '{data['scope']}' but the URL names '{scope}'.")
@@ -197,15 +202,12 @@ class ScopeView(APIView):
         summary="Clear one scope (the session scope, typically)",
     )
     def delete(self, request: Request, scope: str) -> Response:
-        scope = scope_from_url(scope)
-        if scope == Scope.GLOBAL:
-            return read_only_credo()
+        scope = writable_scope(scope)
         return self._save(request, scope, "", reason_for(request, "API clear"))
 
     @extend_schema(exclude=True)
     def patch(self, request: Request, scope: str) -> Response:
-        if scope_from_url(scope) == Scope.GLOBAL:
-            return read_only_credo()
+        writable_scope(scope)
         return Response({"code": "METHOD_NOT_ALLOWED", "detail": "Use PUT with the whole body."}, status=405)
 
     def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
@@ -254,9 +256,7 @@ class ScopeRevertView(APIView):
         summary="Make a new version equal to an old one (recorded and oath-checked)",
     )
     def post(self, request: Request, scope: str) -> Response:
-        scope = scope_from_url(scope)
-        if scope == Scope.GLOBAL:
-            return read_only_credo()
+        scope = writable_scope(scope)
         data = validated(s.RevertRequestSerializer, request.data)
         ctx = Context(request, need=Role.EDITOR if scope == Scope.WORKSPACE else Role.VIEWER)
         document = ctx.document(scope)
