@@ -24,7 +24,15 @@ run: install
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py seed_demo
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-test: install
+# The browser test drives Debian's Chromium (Playwright cannot download its own here).
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the browser test (tests/test_browser.py)..."
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+test: install $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
