@@ -24,10 +24,12 @@ How each agent is reached (versions as checked against the real CLIs: Claude Cod
 - **codex**: ``-c developer_instructions=<value>``. Codex splits the override at
   the first ``=``, trims the value and parses it as a TOML value; only if that
   fails does it use the raw text with leading and trailing quotes stripped. Raw
-  text would lose a trailing ``"``, and text that happens to be valid TOML
-  (``a = 1``, ``42``, ``[x]``) would be read as something else or cut short. The
-  value is therefore always a TOML basic string that reads back to exactly the
-  text (``toml_basic_string``). Codex has no flag that *appends* instructions
+  text would lose a leading or trailing ``"`` (``Always answer "yes"`` arrives as
+  ``Always answer "yes``), and text that parses as a TOML value of another type
+  (``42``, ``true``, ``["x"]``) stops Codex from starting ("invalid type ...
+  expected a string"). The value is therefore always a TOML basic string that
+  reads back to exactly the text (``toml_basic_string``); checked end to end with
+  ``scripts/e2e_agents.py``. Codex has no flag that *appends* instructions
   from a file (``model_instructions_file`` replaces the base prompt), so past the
   limit the payload is refused with ``PayloadTooLarge``. Mechanism
   ``developer-instructions``.
