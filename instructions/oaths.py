@@ -20,14 +20,20 @@ Rule format (one entry of an oath's ``rules`` list)::
 
     {"id": "...", "description": "...", "pattern": "<RE2>",
      "within": "text" | "html-comment",          # optional, default "text"
-     "exceptions": ["<RE2>", {"before": "<RE2>"}, {"after": "<RE2>"}, {"clause": "<RE2>"}]}
+     "exceptions": ["<RE2>", {"before": "<RE2>"}, {"after": "<RE2>"}, {"clause": "<RE2>"},
+                    {"match": "<RE2>"}]}
 
 Patterns see the normalised form: lower case, ASCII look-alikes folded, single
 spaces. An exception excuses one match: a plain string or ``clause`` is searched in
 the clause around the match (bounded by sentence punctuation or a line break,
 at most ``WINDOW`` characters either side), ``before`` in the clause text before the
-match, ``after`` in the clause text after it. A rule reports its first match that no
-exception excuses. ``within: html-comment`` rules only look inside HTML comments:
+match, ``after`` in the clause text after it, ``match`` in the matched text itself (to
+excuse a match by what it contains, e.g. "type safety", without excusing its whole clause).
+An exception object with several keys (``{"before": ..., "match": ...}``) excuses a match
+only when every one of its patterns matches its window.
+A clause is not ended by the dot of "e.g.", "i.e.", "cf.", "vs." or "viz.", so an example
+list stays in the clause of the sentence that introduces it. A rule reports its first match
+that no exception excuses. ``within: html-comment`` rules only look inside HTML comments:
 instruction-like text hidden from the rendered page is a finding by itself.
 
 Every path that checks a body (the write path, the merge, ``POST /api/oaths/check``,
@@ -54,7 +60,7 @@ Status = Literal["pass", "fail"]
 WINDOW = 200
 
 WITHIN = ("text", "html-comment")
-EXCEPTION_KINDS = ("clause", "before", "after")
+EXCEPTION_KINDS = ("clause", "before", "after", "match")
 
 
 class RuleError(ValueError):
@@ -88,6 +94,8 @@ PASS = OathResult("pass")
 class CompiledException:
     kind: str  # one of EXCEPTION_KINDS
     pattern: Any  # re2._Regexp
+    #: Further windows that must match too (an exception object with several keys).
+    also: tuple[CompiledException, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,6 +127,18 @@ _EMPHASIS = frozenset("*_~`")
 #: ideographs with Latin letters; folding them would garble Chinese text the rules read).
 _NO_FOLD_SCRIPTS = frozenset({"HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
 _SENTENCE_END = frozenset(".!?;。！？；")
+#: Abbreviations whose final dot does not end a clause ("never run X (e.g. `rm -rf`)").
+_NO_BREAK_ABBREVIATIONS = frozenset({"e.g", "i.e", "cf", "vs", "viz"})
+
+
+def _is_abbreviation_dot(body: str, i: int) -> bool:
+    """Is ``body[i]`` (a ".") the dot of an abbreviation such as "e.g."? Looks back at most 4 characters."""
+    j = i
+    while j > 0 and i - j < 4 and (body[j - 1].isalpha() or body[j - 1] == "."):
+        j -= 1
+    if j > 0 and (body[j - 1].isalnum() or i - j >= 4):
+        return False  # part of a longer word: "hooks.", "config."
+    return body[j:i].lower() in _NO_BREAK_ABBREVIATIONS
 
 
 def _strip_marks(text: str) -> str:
@@ -235,8 +255,11 @@ def normalize(body: str) -> Normalized:
             pending_space = pending_break = False
             if comment_start == -1:
                 comment_start = len(out)
-            # "." ends a clause only before a space or the end: ".env", "e.g" and "v1.2" do not.
-            if c in _SENTENCE_END and (c != "." or i + 1 >= n or body[i + 1].isspace()):
+            # "." ends a clause only before a space or the end: ".env", "e.g" and "v1.2" do not,
+            # nor the dot closing an abbreviation such as "e.g." or "vs.".
+            if c in _SENTENCE_END and (
+                c != "." or i + 1 >= n or (body[i + 1].isspace() and not _is_abbreviation_dot(body, i))
+            ):
                 breaks.append(len(out))
             out.append(c)
             offsets.append(i)
@@ -264,11 +287,13 @@ def _compile(pattern: Any, where: str) -> Any:
 def _compile_exception(spec: Any, where: str) -> CompiledException:
     if isinstance(spec, str):
         return CompiledException("clause", _compile(spec, where))
-    if isinstance(spec, dict) and len(spec) == 1:
-        ((kind, pattern),) = spec.items()
-        if kind in EXCEPTION_KINDS:
-            return CompiledException(kind, _compile(pattern, where))
-    raise RuleError(f"{where}: an exception is a pattern string or one of {{{', '.join(EXCEPTION_KINDS)}: pattern}}")
+    if isinstance(spec, dict) and spec and all(kind in EXCEPTION_KINDS for kind in spec):
+        parts = [CompiledException(kind, _compile(pattern, f"{where}.{kind}")) for kind, pattern in spec.items()]
+        return CompiledException(parts[0].kind, parts[0].pattern, also=tuple(parts[1:]))
+    raise RuleError(
+        f"{where}: an exception is a pattern string or an object with one or more of "
+        f"{{{', '.join(EXCEPTION_KINDS)}: pattern}} (all of which must match)"
+    )
 
 
 def compile_rules(oaths: list[dict[str, Any]]) -> RuleSet:
@@ -323,17 +348,19 @@ def _excepted(rule: CompiledRule, norm: Normalized, start: int, end: int, lo: in
     clause_start = max(norm.breaks[k - 1] + 1 if k else 0, start - WINDOW, lo)
     k = bisect.bisect_left(norm.breaks, end)
     clause_end = min(norm.breaks[k] if k < len(norm.breaks) else hi, end + WINDOW, hi)
+    windows = {
+        "before": (clause_start, start),
+        "after": (end, clause_end),
+        "match": (start, end),
+        "clause": (clause_start, clause_end),
+    }
     text = norm.text
-    for exc in rule.exceptions:
-        if exc.kind == "before":
-            window = text[clause_start:start]
-        elif exc.kind == "after":
-            window = text[end:clause_end]
-        else:
-            window = text[clause_start:clause_end]
-        if exc.pattern.search(window):
-            return True
-    return False
+
+    def holds(exc: CompiledException) -> bool:
+        lo_, hi_ = windows[exc.kind]
+        return exc.pattern.search(text[lo_:hi_]) is not None
+
+    return any(holds(exc) and all(holds(part) for part in exc.also) for exc in rule.exceptions)
 
 
 def _first_match(rule: CompiledRule, norm: Normalized) -> tuple[int, int] | None:
