@@ -35,6 +35,7 @@ from django.db.models.functions import Substr
 from django.utils.dateparse import parse_date, parse_datetime
 
 from instructions.models import AgentSession, Delivery, InstructionDocument, Membership, ReviewItem, Workspace
+from instructions.services.documents import REFUSED_PREFIX
 
 #: Reason prefix -> path. Checked in order; the first match wins.
 PATH_PREFIXES: tuple[tuple[str, str], ...] = (
@@ -46,8 +47,6 @@ PATH_PREFIXES: tuple[tuple[str, str], ...] = (
 #: The path of a reason no prefix matches.
 OTHER_PATH = "command"
 PATHS: tuple[str, ...] = (*(path for _, path in PATH_PREFIXES), OTHER_PATH)
-#: ``services.documents`` prefixes the caller's reason with this when it keeps a refused write.
-REFUSED_PREFIX = "Write refused (oath conflict): "
 
 REASON_FIELD = "history_change_reason"
 

@@ -24,6 +24,10 @@ from instructions.models import AgentSession, InstructionDocument, ReviewItem, R
 from instructions.oaths import OathResult, RuleSet, check_text
 from instructions.services.audit import save_audited
 
+#: The reason of a kept refused write is the caller's reason behind this prefix
+#: (``audit_log`` reads the caller's path through it).
+REFUSED_PREFIX = "Write refused (oath conflict): "
+
 
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -174,7 +178,7 @@ def document_save(
                 rule_id=finding.rule_id,
                 base_version=current_version,
             )
-            save_audited(review, actor=actor, reason=f"Write refused (oath conflict): {reason}")
+            save_audited(review, actor=actor, reason=REFUSED_PREFIX + reason)
         else:
             document = _write(document, target, body, actor=actor, reason=reason, approved=approved)
     if review is not None:
