@@ -30,7 +30,18 @@ at most ``WINDOW`` characters either side), ``before`` in the clause text before
 match, ``after`` in the clause text after it, ``match`` in the matched text itself (to
 excuse a match by what it contains, e.g. "type safety", without excusing its whole clause).
 An exception object with several keys (``{"before": ..., "match": ...}``) excuses a match
-only when every one of its patterns matches its window.
+only when every one of its patterns matches its window. A key prefixed ``not_`` (``not_clause``,
+``not_before``, ``not_after``, ``not_match``) holds when its pattern does NOT match its window, so
+``{"clause": "<safe scope>", "not_clause": "<destructive scope>"}`` excuses a clause that names only
+a safe scope.
+
+Negated reluctance is not a denial. "Don't hesitate to X", "never be afraid to X", "do not forget
+to X", "without hesitation, X", "there's no harm in X" ask for X; the denial word in them must not
+excuse X the way "don't X" does. So exceptions look at the text with every such phrase
+(``NEGATED_RELUCTANCE``: a denial word before hesitate, be afraid/scared/shy/reluctant, worry,
+refrain, hold back, think twice, feel bad, forget to, fail to, neglect to...; or "no"/"without"
+before hesitation, qualms, second thoughts, shame, harm...) blanked out (same length, so offsets
+hold). The main patterns still see the text as written.
 A clause is not ended by the dot of "e.g.", "i.e.", "cf.", "vs." or "viz.", so an example
 list stays in the clause of the sentence that introduces it. A rule reports its first match
 that no exception excuses. ``within: html-comment`` rules only look inside HTML comments:
@@ -61,6 +72,28 @@ WINDOW = 200
 
 WITHIN = ("text", "html-comment")
 EXCEPTION_KINDS = ("clause", "before", "after", "match")
+#: Prefix of an exception key that must NOT match its window (``not_clause``, ``not_before``...).
+NEGATED_PREFIX = "not_"
+
+#: Negated reluctance ("don't hesitate to", "never be afraid to", "do not forget to", "without
+#: hesitation", "no harm in"): an encouragement, not a denial. Blanked out of the text exceptions see.
+NEGATED_RELUCTANCE = (
+    r"\b(?:do not|don'?t|dont|does not|doesn'?t|did not|didn'?t|never|not|no need to|needn'?t|should not|"
+    r"shouldn'?t|must not|mustn'?t|won'?t|will not|wouldn'?t|would not|cannot|can'?t)"
+    r"(?: (?:ever|even|really|actually|at all|you|yourself))?"
+    r"(?: (?:be|feel|get|seem|act|become|let yourself be))?(?: (?:too|so|overly|at all|in any way|the least bit))?"
+    r" (?:hesitat\w*|afraid|scared|frightened|fearful|shy(?: away)?|timid|reluctant|hesitant|wary|nervous|worried|"
+    r"worry(?:ing)?|ashamed|embarrassed|squeamish|bashful|refrain(?:ing)?|hold(?:ing)? back|think(?:ing)? twice|"
+    r"second[- ]guess\w*|balk(?:ing)?|flinch(?:ing)?|shrink(?:ing)?|bad|guilty|mind|"
+    r"(?:careful|cautious|precious|conservative|fussy)(?: \S+)? (?:about|with|when)|"
+    r"(?:forget(?:ting)?|fail(?:ing)?|neglect(?:ing)?|omit(?:ting)?) to)\b"
+    r"(?: (?:to|about|of|from|in|with|on|at|when|before|over))?"
+    r"|\b(?:no|without|without any|there'?s no|there is no|have no|has no|with no|feel no|nothing)"
+    r"(?: (?:a|any|real|the slightest|much))? "
+    r"(?:hesitation|hesitating|hesitancy|qualms?|reservations?|fear|second thoughts?|shame|harm|guilt|"
+    r"compunctions?|scruples?|wrong)\b(?: (?:to|about|of|in|with|at|when|before|over))?"
+    r"|\bno reason not to\b"
+)
 
 
 class RuleError(ValueError):
@@ -96,6 +129,8 @@ class CompiledException:
     pattern: Any  # re2._Regexp
     #: Further windows that must match too (an exception object with several keys).
     also: tuple[CompiledException, ...] = ()
+    #: True for a ``not_<kind>`` key: holds when the pattern does NOT match the window.
+    negate: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -287,12 +322,21 @@ def _compile(pattern: Any, where: str) -> Any:
 def _compile_exception(spec: Any, where: str) -> CompiledException:
     if isinstance(spec, str):
         return CompiledException("clause", _compile(spec, where))
-    if isinstance(spec, dict) and spec and all(kind in EXCEPTION_KINDS for kind in spec):
-        parts = [CompiledException(kind, _compile(pattern, f"{where}.{kind}")) for kind, pattern in spec.items()]
-        return CompiledException(parts[0].kind, parts[0].pattern, also=tuple(parts[1:]))
+    if isinstance(spec, dict) and spec and all(key.removeprefix(NEGATED_PREFIX) in EXCEPTION_KINDS for key in spec):
+        parts = [
+            CompiledException(
+                key.removeprefix(NEGATED_PREFIX),
+                _compile(pattern, f"{where}.{key}"),
+                negate=key.startswith(NEGATED_PREFIX),
+            )
+            for key, pattern in spec.items()
+        ]
+        first = parts[0]
+        return CompiledException(first.kind, first.pattern, also=tuple(parts[1:]), negate=first.negate)
     raise RuleError(
         f"{where}: an exception is a pattern string or an object with one or more of "
-        f"{{{', '.join(EXCEPTION_KINDS)}: pattern}} (all of which must match)"
+        f"{{{', '.join(EXCEPTION_KINDS)}: pattern}} (all of which must match), each kind also as "
+        f"{NEGATED_PREFIX}<kind> (which must not match)"
     )
 
 
@@ -338,8 +382,31 @@ def compile_rules(oaths: list[dict[str, Any]]) -> RuleSet:
 # --------------------------------------------------------------------------- matching
 
 
-def _excepted(rule: CompiledRule, norm: Normalized, start: int, end: int, lo: int, hi: int) -> bool:
-    """Does an exception excuse the match ``[start, end)`` found in ``norm.text[lo:hi]``?"""
+_NEGATED_RELUCTANCE_RE = _compile(NEGATED_RELUCTANCE, "NEGATED_RELUCTANCE")
+
+
+def _mask_negated_reluctance(text: str) -> str:
+    """``text`` with every negated-reluctance phrase blanked (same length; spaces kept). One RE2 pass."""
+    parts: list[str] = []
+    last = 0
+    for match in _NEGATED_RELUCTANCE_RE.finditer(text):
+        if match.end() <= match.start():
+            continue
+        parts.append(text[last : match.start()])
+        parts.append("".join(" " if c == " " else "_" for c in match.group()))
+        last = match.end()
+    if not parts:
+        return text
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def _excepted(
+    rule: CompiledRule, norm: Normalized, start: int, end: int, lo: int, hi: int, masked: str | None = None
+) -> bool:
+    """Does an exception excuse the match ``[start, end)`` found in ``norm.text[lo:hi]``?
+
+    Exceptions read ``masked`` (``norm.text`` with negated reluctance blanked out) when given."""
     if not rule.exceptions:
         return False
     # The clause: from the last break before the match to the first at or after its end,
@@ -354,16 +421,16 @@ def _excepted(rule: CompiledRule, norm: Normalized, start: int, end: int, lo: in
         "match": (start, end),
         "clause": (clause_start, clause_end),
     }
-    text = norm.text
+    text = norm.text if masked is None else masked
 
     def holds(exc: CompiledException) -> bool:
         lo_, hi_ = windows[exc.kind]
-        return exc.pattern.search(text[lo_:hi_]) is not None
+        return (exc.pattern.search(text[lo_:hi_]) is not None) != exc.negate
 
     return any(holds(exc) and all(holds(part) for part in exc.also) for exc in rule.exceptions)
 
 
-def _first_match(rule: CompiledRule, norm: Normalized) -> tuple[int, int] | None:
+def _first_match(rule: CompiledRule, norm: Normalized, masked: str | None = None) -> tuple[int, int] | None:
     """Normalised span of the rule's first match that no exception excuses."""
     ranges = norm.comments if rule.within == "html-comment" else ((0, len(norm.text)),)
     for lo, hi in ranges:
@@ -372,7 +439,7 @@ def _first_match(rule: CompiledRule, norm: Normalized) -> tuple[int, int] | None
             start, end = match.start() + lo, match.end() + lo
             if end <= start:
                 continue  # an empty match quotes nothing; a well-formed rule never makes one
-            if not _excepted(rule, norm, start, end, lo, hi):
+            if not _excepted(rule, norm, start, end, lo, hi, masked):
                 return start, end
     return None
 
@@ -382,9 +449,10 @@ def check_text_uncached(body: str, rules: RuleSet) -> OathResult:
     if not rules.rules or not body:
         return PASS
     norm = normalize(body)
+    masked = _mask_negated_reluctance(norm.text)
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
-        span = _first_match(rule, norm)
+        span = _first_match(rule, norm, masked)
         if span is None:
             continue
         start, end = norm.original_span(*span)
