@@ -210,7 +210,11 @@ LOGGING = {
     "loggers": {"instructions": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}},
 }
 
-if not DEBUG:
-    SESSION_COOKIE_HTTPONLY = True
-    CSRF_COOKIE_HTTPONLY = False
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+# Behind TLS (a reverse proxy that sets X-Forwarded-Proto), HTTPS=1 makes cookies
+# secure-only, redirects plain HTTP and sends HSTS for HSTS_SECONDS.
+if env_bool("HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 3600)

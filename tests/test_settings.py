@@ -10,10 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_check(**env):
+def run_check(*extra: str, **env):
     clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE"}}
-    return subprocess.run(
-        [sys.executable, "manage.py", "check"],
+    return subprocess.run(  # noqa: S603 (our own manage.py, fixed arguments)
+        [sys.executable, "manage.py", "check", *extra],
         cwd=ROOT,
         env={**clean, "DJANGO_SETTINGS_MODULE": "agentos_site.settings", **env},
         capture_output=True,
@@ -38,3 +38,10 @@ def test_bad_boolean_is_reported():
     result = run_check(DEBUG="maybe")
     assert result.returncode != 0
     assert "DEBUG must be a boolean" in result.stderr
+
+
+def test_https_mode_passes_the_deploy_checks_for_cookies_and_redirects():
+    result = run_check("--deploy", DEBUG="0", SECRET_KEY="k" * 50 + "-Zq9", ALLOWED_HOSTS="example.org", HTTPS="1")
+    assert result.returncode == 0, result.stderr
+    for code in ("W004", "W008", "W012", "W016"):
+        assert code not in result.stderr
