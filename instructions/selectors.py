@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from django.db.models import Max
 
-from instructions.contract import MergedInstructions, Scope, display_path
+from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
 from instructions.errors import CredoUnavailable, InvalidInput
-from instructions.merge import ScopeSource, SessionWindow, merge_instructions
+from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
 from instructions.models import AgentSession, InstructionDocument, ReviewItem, Workspace
 from instructions.services.documents import sha256_text
 
@@ -110,7 +110,7 @@ def latest_history_ids(documents: list[InstructionDocument]) -> dict[int, int]:
     return {row["id"]: row["latest"] for row in rows}
 
 
-def empty_entry(scope: str, path: str) -> dict:
+def empty_entry(scope: str, path: str) -> InstructionEntry:
     return {
         "scope": scope,
         "path": path,
@@ -122,12 +122,9 @@ def empty_entry(scope: str, path: str) -> dict:
     }
 
 
-def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = None) -> list[dict]:
+def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = None) -> list[InstructionEntry]:
     """All four scopes as entries, highest priority first; a scope with no document
     (or an ended session's) is an empty entry."""
-    from instructions.contract import PRECEDENCE
-    from instructions.merge import make_entry
-
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     sources = {s.scope: s for s in inputs.sources}
     owners = {
