@@ -5,7 +5,6 @@ test loudly instead of skipping it."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,6 @@ from instructions.models import InstructionDocument, Membership, ReviewItem, Rol
 from instructions.services.documents import Target, document_save
 from tests.conftest import make_user
 from tests.test_admin_reviews import RULES
-
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made
-# by the test itself are still synchronous and safe.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -39,8 +34,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 
 @pytest.fixture
-def browser():
+def browser(monkeypatch):
     from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the test
+    # makes meanwhile are still synchronous and safe. Only for this test.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)"
     with sync_playwright() as p:

@@ -11,7 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_check(*extra: str, **env):
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     return subprocess.run(  # noqa: S603 (our own manage.py, fixed arguments)
         [sys.executable, "manage.py", "check", *extra],
         cwd=ROOT,
