@@ -181,6 +181,8 @@ def test_conflicting_put_is_409_keeps_the_old_version_and_creates_a_pending_revi
     assert data["conflicts"] == [
         {"snippet": data["conflicts"][0]["snippet"], "conflicting_oath": "finish the procedure"}
     ]
+    assert data["conflicts"][0]["snippet"] in ATTACK  # quoted from the body as sent
+    assert data["conflicts"][0]["snippet"].lower().startswith("ignore all previous instructions")
     assert_unchanged(stored)
     review = ReviewItem.objects.get(pk=data["review"])
     assert (review.status, review.body, review.author, review.workspace) == ("pending", ATTACK, bob, stored.workspace)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 from datetime import timedelta
 
@@ -53,7 +54,9 @@ def test_creating_a_session_answers_its_spawn_payload(api, alice, acme):
     assert content.index("# [global]") < content.index("Run make test.") < content.index("Be brief.")
     # The launcher can put the argv on a shell line as is.
     assert shlex.split(shlex.join(["claude", *spawn["args"]]))[1:] == spawn["args"]
-    assert Delivery.objects.get(session_id=data["id"]).instructions_sha256
+    delivery = Delivery.objects.get(session_id=data["id"])
+    assert delivery.instructions_sha256 == hashlib.sha256(content.encode()).hexdigest()
+    assert delivery.instructions_bytes == len(content.encode())
 
 
 def test_the_spawn_payload_is_computed_now(api, alice, acme):

@@ -18,7 +18,7 @@ def test_seed_demo_creates_a_login_once_and_demo_data(db, capsys):
     assert workspace_doc.history.get().history_user == admin
     assert InstructionDocument.objects.filter(scope="user", user=admin).exists()
     review = ReviewItem.objects.get()
-    assert (review.status, review.author, review.oath) == ("pending", admin, review.oath)
+    assert (review.status, review.author, review.oath) == ("pending", admin, "finish the procedure")
     assert review.body != workspace_doc.body
 
     call_command("seed_demo")
