@@ -29,12 +29,12 @@ from instructions.bundle import (
     environment_metadata,
     load_os_text,
 )
-from instructions.contract import MAX_BODY_CHARS, MergedInstructions, Scope
-from instructions.errors import BodyTooLarge, SessionEnded
+from instructions.contract import MergedInstructions, Scope
+from instructions.errors import SessionEnded
 from instructions.models import AgentSession, Delivery, Workspace
 from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
 from instructions.services.audit import save_audited
-from instructions.services.documents import sha256_text
+from instructions.services.documents import sha256_text, validate_body
 
 DELIVERY_REASON = "Spawn payload delivered"
 
@@ -83,8 +83,7 @@ def prepare_bundle(
     its environment metadata names it. ``agent`` must be a registered agent.
     """
     get_agent(agent)
-    if len(additional_instructions) > MAX_BODY_CHARS:
-        raise BodyTooLarge(f"additional_instructions is limited to {MAX_BODY_CHARS} characters.")
+    validate_body(additional_instructions, field="additional_instructions")
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
     instructions_md = compose_instructions_md(

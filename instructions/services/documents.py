@@ -58,16 +58,16 @@ class Target:
         return self.owner_fields
 
 
-def validate_body(body: object) -> str:
-    """The checks every body gets before anything else: type, size, NUL."""
+def validate_body(body: object, *, field: str = "body") -> str:
+    """The checks every instruction text gets before anything else: type, size, NUL."""
     if not isinstance(body, str):
-        raise InvalidInput("body must be a string.")
+        raise InvalidInput(f"{field} must be a string.")
     if len(body) > MAX_BODY_CHARS:
         raise BodyTooLarge(
-            f"body is {len(body)} characters; the limit is {MAX_BODY_CHARS}.", limit=MAX_BODY_CHARS, size=len(body)
+            f"{field} is {len(body)} characters; the limit is {MAX_BODY_CHARS}.", limit=MAX_BODY_CHARS, size=len(body)
         )
     if "\x00" in body:
-        raise InvalidInput("body must not contain NUL characters.")
+        raise InvalidInput(f"{field} must not contain NUL characters.")
     return body
 
 

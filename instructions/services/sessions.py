@@ -9,11 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from instructions.agents import validate_env
-from instructions.contract import MAX_BODY_CHARS, Scope
-from instructions.errors import BodyTooLarge, InvalidInput
+from instructions.contract import Scope
+from instructions.errors import InvalidInput
 from instructions.models import AgentSession, InstructionDocument, Workspace
 from instructions.services.audit import save_audited
-from instructions.services.documents import Target, document_save
+from instructions.services.documents import Target, document_save, validate_body
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -30,10 +30,9 @@ def session_create(
     additional_instructions: str = "",
     reason: str = "Session started",
 ) -> AgentSession:
-    if len(additional_instructions) > MAX_BODY_CHARS:
-        raise BodyTooLarge(f"additional_instructions is limited to {MAX_BODY_CHARS} characters.")
-    if "\x00" in additional_instructions or "\x00" in cwd:
-        raise InvalidInput("cwd and additional_instructions must not contain NUL characters.")
+    validate_body(additional_instructions, field="additional_instructions")
+    if "\x00" in cwd:
+        raise InvalidInput("cwd must not contain NUL characters.")
     now = timezone.now()
     session = AgentSession(
         owner=owner,
