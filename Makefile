@@ -7,14 +7,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: install run test lint format schema check-schema bench clean
+.PHONY: install run test lint format schema check-schema lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The locks pin every package with its hashes: pip refuses anything else.
 $(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements.txt -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
@@ -51,6 +52,12 @@ check-schema: install
 	mkdir -p var
 	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file var/openapi.generated.yaml --validate
 	diff -u openapi.yaml var/openapi.generated.yaml || (echo "openapi.yaml is out of date: run 'make schema'" && exit 1)
+
+# Recompile the locks from requirements.in / requirements-dev.in (after changing either).
+PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links
+lock: install
+	$(PIP_COMPILE) -o requirements.txt requirements.in
+	$(PIP_COMPILE) -o requirements-dev.txt requirements-dev.in
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache
