@@ -39,6 +39,7 @@ test: install $(CHROMIUM)
 lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
 format: install

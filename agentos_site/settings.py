@@ -46,7 +46,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG el
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "agentos_site.apps.AdminConfig",  # django.contrib.admin with the service's own site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
-from instructions.contract import EDITABLE_SCOPES, Scope
-from instructions.errors import Forbidden, NotFound, ReadOnlyScope
+from instructions.errors import Forbidden, NotFound
 from instructions.models import (
     WRITER_ROLES,
     AgentSession,
@@ -52,11 +52,12 @@ def default_workspace_slug() -> str:
 
 
 def workspaces_with_role(user) -> QuerySet[Workspace]:
-    """Workspaces ``user`` may see, each annotated with ``role`` (one query)."""
+    """Workspaces ``user`` may see, each annotated with ``member_role``: the user's role
+    there, or None where only the default workspace's openness lets them see it (one query)."""
     role = Membership.objects.filter(workspace=OuterRef("pk"), user=user).values("role")[:1]
-    qs = Workspace.objects.annotate(member_role=Subquery(role))
     if user.is_staff:
-        return qs
+        return Workspace.objects.annotate(member_role=Coalesce(Subquery(role), Value(Role.MAINTAINER.value)))
+    qs = Workspace.objects.annotate(member_role=Subquery(role))
     mine = Membership.objects.filter(user=user).values("workspace")
     return qs.filter(Q(pk__in=mine) | Q(slug=default_workspace_slug()))
 
@@ -77,18 +78,17 @@ def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> Work
         raise NotFound(f"Workspace '{slug}' not found.")
     if _RANK[role] < _RANK[need]:
         raise Forbidden(f"Your role in '{slug}' ({role or 'none'}) cannot do this; it needs {need}.")
+    workspace.member_role = role  # as the API shows it (staff act as maintainers)
     return WorkspaceAccess(workspace=workspace, role=role)
 
 
-def check_scope_writable(scope: str, access: WorkspaceAccess | None) -> None:
-    """Raise unless the caller may change ``scope`` (user and session: always their own)."""
-    if scope == Scope.GLOBAL:
-        raise ReadOnlyScope("The global scope is the credo: it is read-only and cannot be changed through the service.")
-    if scope not in EDITABLE_SCOPES:
-        raise NotFound(f"Unknown scope '{scope}'.")
-    if scope == Scope.WORKSPACE and (access is None or not access.can_write):
-        role = access.role if access else None
-        raise Forbidden(f"Editing the workspace scope needs the editor or maintainer role; yours is {role or 'none'}.")
+def check_workspace_writable(access: WorkspaceAccess) -> None:
+    """Raise ``Forbidden`` unless the caller may change the workspace's scope (editors
+    and maintainers). A user's own user and session scopes are always theirs to change."""
+    if not access.can_write:
+        raise Forbidden(
+            f"Editing the workspace scope needs the editor or maintainer role; yours is {access.role or 'none'}."
+        )
 
 
 def own_session(user, session_id) -> AgentSession:

@@ -92,6 +92,7 @@ from typing import TypedDict
 
 from instructions.bundle import INSTRUCTIONS_PATH
 from instructions.errors import InvalidInput, NotFound, PayloadTooLarge
+from instructions.text import validate_text
 
 #: The longest single argv element or ``NAME=value`` env string Linux will exec,
 #: in bytes (MAX_ARG_STRLEN is 131,072 including the terminating NUL).
@@ -312,33 +313,12 @@ def get_agent(name: str) -> AgentSpec:
         raise NotFound(f"Unknown agent '{name}'. Known agents: {', '.join(sorted(AGENTS))}.") from None
 
 
-def describe_agents() -> list[dict[str, str]]:
-    """The registry for ``GET /api/agents``, by name."""
-    return [
-        {
-            "name": spec.name,
-            "label": spec.label,
-            "command": spec.command,
-            "mechanism": spec.mechanism,
-            "oversize": spec.oversize,
-        }
-        for spec in sorted(AGENTS.values(), key=lambda s: s.name)
-    ]
+def registered_agents() -> list[AgentSpec]:
+    """Every registered agent, by name (``GET /api/agents``)."""
+    return sorted(AGENTS.values(), key=lambda spec: spec.name)
 
 
 # --- building the payload ----------------------------------------------------------
-
-
-def _check_text(content: object) -> str:
-    if not isinstance(content, str):
-        raise InvalidInput("The instructions must be text.")
-    if "\x00" in content:
-        raise InvalidInput("The instructions must not contain NUL characters.")
-    try:
-        content.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidInput("The instructions are not valid Unicode text (lone surrogates).") from None
-    return content
 
 
 def validate_env(env: object) -> dict[str, str]:
@@ -348,12 +328,10 @@ def validate_env(env: object) -> dict[str, str]:
     if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
         raise InvalidInput("env must map variable names to string values.")
     for key, value in env.items():
-        if not key or "=" in key or "\x00" in key or "\x00" in value:
-            raise InvalidInput(f"env has an invalid variable name or value: {key!r}.")
-        try:
-            (key + value).encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidInput(f"env variable {key!r} is not valid Unicode text.") from None
+        if not key or "=" in key:
+            raise InvalidInput(f"env has an invalid variable name: {key!r}.")
+        validate_text(key, field="env variable name", max_chars=None)
+        validate_text(value, field=f"env variable {key!r}", max_chars=None)
     return dict(env)
 
 
@@ -398,13 +376,12 @@ def build_spawn(
     per-string limit).
     """
     spec = get_agent(agent)
-    content = _check_text(instructions_md)
+    content = validate_text(instructions_md, field="The instructions", max_chars=None)
     caller_env = validate_env(env)
     bundle = dict(files) if files is not None else {INSTRUCTIONS_PATH: content}
     if bundle.get(INSTRUCTIONS_PATH) != content:
         raise ValueError(f"files[{INSTRUCTIONS_PATH!r}] must be the instructions text itself")
-    if not isinstance(cwd, str) or "\x00" in cwd:
-        raise InvalidInput("cwd must be text without NUL characters.")
+    validate_text(cwd, field="cwd", max_chars=None)
     injection = Injection(mechanism=MECHANISM_SKIPPED) if skip_os_instructions else spec.inject(content, caller_env)
     args = list(injection.args)
     merged_env = {**caller_env, **injection.env}

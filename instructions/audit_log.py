@@ -1,28 +1,19 @@
 """The audit log: every change to every audited model, as plain rows.
 
-Each change is a django-simple-history row; the services set its user and reason.
-*How* a change was made (its path) is read from the reason, by one rule kept here
-and nowhere else (``PATH_PREFIXES``):
+Each change is a django-simple-history row; the services set its user and reason,
+and the entry point it came through is its ``history_path`` column
+(``instructions.history``): ``api``, ``web``, ``admin``, ``review``, ``revert``,
+``command`` or ``system``. Filtering by path is a plain filter on that column.
 
-- a reason starting with ``API`` was made through the HTTP API,
-- ``Admin`` through the Django admin,
-- ``Review`` by a reviewer approving or rejecting a review item,
-- ``Revert`` by reverting a scope to an older version from the admin,
-- anything else by a management command or the service itself (``command``).
-
-A write refused for an oath conflict keeps its caller's reason behind
-``REFUSED_PREFIX`` (see ``services.documents``); it counts as the caller's path.
-
-``change_path`` applies the rule to one reason; ``path_condition`` is the same rule
-as a database condition (exact, case-sensitive comparison of the reason's first
-characters), so filtering a list and classifying a row never disagree.
+Reads only: rows are streamed (one query per audited model, merged by date) and
+the CSV and JSON writers yield text piece by piece, so an export of any length
+runs in flat memory (``scripts/bench_audit_export.py``).
 """
 
 from __future__ import annotations
 
 import csv
 import heapq
-import io
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,64 +21,25 @@ from datetime import UTC, datetime
 from typing import Any, TypedDict
 
 from django.db import models
-from django.db.models import Q
-from django.db.models.functions import Substr
+from django.db.models import Count, Q
 from django.utils.dateparse import parse_date, parse_datetime
 
-from instructions.models import AgentSession, Delivery, InstructionDocument, Membership, ReviewItem, Workspace
-from instructions.services.documents import REFUSED_PREFIX
-
-#: Reason prefix -> path. Checked in order; the first match wins.
-PATH_PREFIXES: tuple[tuple[str, str], ...] = (
-    ("API", "api"),
-    ("Admin", "admin"),
-    ("Review", "review"),
-    ("Revert", "revert"),
+from instructions.history import ChangePath
+from instructions.models import (
+    AgentSession,
+    Delivery,
+    InstructionDocument,
+    Membership,
+    ReviewItem,
+    ReviewKind,
+    ReviewStatus,
+    Workspace,
+    owner_name,
+    owner_workspace_slug,
 )
-#: The path of a reason no prefix matches.
-OTHER_PATH = "command"
-PATHS: tuple[str, ...] = (*(path for _, path in PATH_PREFIXES), OTHER_PATH)
 
-REASON_FIELD = "history_change_reason"
-
-
-def change_path(reason: str | None) -> str:
-    """The path (api, admin, review, revert or command) a change with ``reason`` came through."""
-    reason = reason or ""
-    if reason.startswith(REFUSED_PREFIX):
-        reason = reason[len(REFUSED_PREFIX) :]
-    for prefix, path in PATH_PREFIXES:
-        if reason.startswith(prefix):
-            return path
-    return OTHER_PATH
-
-
-def _starts_with(prefix: str) -> Q:
-    # Substr + equality, not __startswith: SQLite's LIKE ignores case, and the rule must not.
-    condition = Q()
-    for lead in (prefix, REFUSED_PREFIX + prefix):
-        condition |= Q(**{f"_reason_{len(lead)}": lead})
-    return condition
-
-
-def _reason_heads() -> dict[str, Substr]:
-    lengths = {len(lead) for prefix, _ in PATH_PREFIXES for lead in (prefix, REFUSED_PREFIX + prefix)}
-    return {f"_reason_{n}": Substr(REASON_FIELD, 1, n) for n in sorted(lengths)}
-
-
-def filter_by_path(queryset: models.QuerySet, path: str) -> models.QuerySet:
-    """``queryset`` (of history rows) narrowed to changes made through ``path``: ``change_path`` in SQL."""
-    if path not in PATHS:
-        raise ValueError(f"unknown path {path!r}; expected one of {', '.join(PATHS)}")
-    queryset = queryset.annotate(**_reason_heads())
-    if path != OTHER_PATH:
-        prefix = next(p for p, name in PATH_PREFIXES if name == path)
-        return queryset.filter(_starts_with(prefix))
-    known = Q()
-    for prefix, _ in PATH_PREFIXES:
-        known |= _starts_with(prefix)
-    # A NULL reason is "command" too; NOT over NULL comparisons would drop it.
-    return queryset.filter(Q(**{f"{REASON_FIELD}__isnull": True}) | ~known)
+#: Every path a change can come through, for filters and command choices.
+PATHS: tuple[str, ...] = tuple(ChangePath.values)
 
 
 # --- rows ----------------------------------------------------------------------
@@ -162,22 +114,6 @@ def _slug(workspace) -> str:
     return workspace.slug if workspace is not None else ""
 
 
-def _document_workspace(row) -> str:
-    if row.scope == "workspace":
-        return _slug(row.workspace)
-    if row.scope == "session" and row.session is not None:
-        return _slug(row.session.workspace)
-    return ""
-
-
-def _document_owner(row) -> str:
-    if row.scope == "user":
-        return row.user.get_username() if row.user else str(row.user_id or "")
-    if row.scope == "workspace":
-        return _slug(row.workspace) or str(row.workspace_id or "")
-    return str(row.session_id or "")
-
-
 @dataclass(frozen=True)
 class _Source:
     """How to read one model's history into rows."""
@@ -204,7 +140,7 @@ class _Source:
         if flt.scope:
             qs = qs.filter(scope=flt.scope) if self.has_scope else qs.none()
         if flt.path:
-            qs = filter_by_path(qs, flt.path)
+            qs = qs.filter(history_path=flt.path)
         return qs.order_by("-history_date", "-history_id")
 
 
@@ -227,12 +163,7 @@ SOURCES: tuple[_Source, ...] = (
 def _detail(label: str, row) -> tuple[str, str, str, str]:
     """(workspace, scope, owner, detail) of one history row of the model ``label``."""
     if label == "instruction document":
-        return (
-            _document_workspace(row),
-            row.scope,
-            _document_owner(row),
-            f"version {row.version}, {len(row.body)} chars",
-        )
+        return owner_workspace_slug(row), row.scope, owner_name(row), f"version {row.version}, {len(row.body)} chars"
     if label == "review item":
         detail = f"{row.kind} {row.status}: {row.oath}"
         return _slug(row.workspace), row.scope, "", detail
@@ -252,7 +183,7 @@ def history_row(label: str, row) -> AuditRow:
     workspace, scope, owner, detail = _detail(label, row)
     return AuditRow(
         at=row.history_date.isoformat(),
-        path=change_path(row.history_change_reason),
+        path=row.history_path,
         user=_username(row),
         action=ACTIONS.get(row.history_type, row.history_type),
         model=label,
@@ -290,13 +221,11 @@ def audit_rows(flt: AuditFilter | None = None, *, limit: int | None = None) -> I
         yield history_row(label, row)
 
 
-def rows_to_csv(rows: Iterable[AuditRow]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({key: _csv_safe(value) for key, value in row.items()})
-    return out.getvalue()
+class _Echo:
+    """A file-like object whose ``write`` returns what it is given (csv writes one line at a time)."""
+
+    def write(self, value: str) -> str:
+        return value
 
 
 def _csv_safe(value: Any) -> Any:
@@ -306,13 +235,54 @@ def _csv_safe(value: Any) -> Any:
     return value
 
 
-def rows_to_json(rows: Iterable[AuditRow]) -> str:
-    return json.dumps(list(rows), ensure_ascii=False, indent=1)
+def iter_csv(rows: Iterable[AuditRow]) -> Iterator[str]:
+    """The rows as CSV, a header line first, yielded one line at a time."""
+    writer = csv.DictWriter(_Echo(), fieldnames=COLUMNS, lineterminator="\n")
+    yield writer.writeheader()
+    for row in rows:
+        yield writer.writerow({key: _csv_safe(value) for key, value in row.items()})
 
 
-def render(rows: Iterable[AuditRow], fmt: str) -> str:
-    if fmt == "csv":
-        return rows_to_csv(rows)
-    if fmt == "json":
-        return rows_to_json(rows)
-    raise ValueError(f"unknown format {fmt!r}; expected csv or json")
+def iter_json(rows: Iterable[AuditRow]) -> Iterator[str]:
+    """The rows as one JSON array (the layout of ``json.dumps(rows, indent=1)``), yielded row by row."""
+    first = True
+    for row in rows:
+        item = json.dumps(row, ensure_ascii=False, indent=1).replace("\n", "\n ")
+        yield ("[\n " if first else ",\n ") + item
+        first = False
+    yield "[]" if first else "\n]"
+
+
+EXPORTS = {"csv": iter_csv, "json": iter_json}
+
+
+def export(rows: Iterable[AuditRow], fmt: str) -> Iterator[str]:
+    """The rows in ``fmt`` (csv or json), as an iterator of text pieces."""
+    if fmt not in EXPORTS:
+        raise ValueError(f"unknown format {fmt!r}; expected csv or json")
+    return EXPORTS[fmt](rows)
+
+
+def dashboard_summary() -> dict[str, Any]:
+    """What the admin index shows: pending reviews, failing documents, recent changes.
+
+    Two counting queries plus one per audited model for the recent changes.
+    """
+    pending = ReviewItem.objects.pending().aggregate(
+        writes=Count("pk", filter=Q(kind=ReviewKind.REJECTED_WRITE)),
+        flags=Count("pk", filter=Q(kind=ReviewKind.STORED_FAILURE)),
+    )
+    failing = (
+        InstructionDocument.objects.filter(
+            reviews__kind=ReviewKind.STORED_FAILURE, reviews__status=ReviewStatus.PENDING
+        )
+        .distinct()
+        .count()
+    )
+    return {
+        "pending_writes": pending["writes"],
+        "pending_flags": pending["flags"],
+        "pending_total": pending["writes"] + pending["flags"],
+        "failing_documents": failing,
+        "recent": list(audit_rows(limit=10)),
+    }

@@ -47,7 +47,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from instructions.errors import ServiceError
+from instructions.errors import InvalidInput, ServiceError
+from instructions.text import validate_text
 
 logger = logging.getLogger(__name__)
 
@@ -159,8 +160,10 @@ def read_os_text(path: Path) -> str:
             raise OsInstructionsUnavailable(f"The OS instructions file is not valid UTF-8: {exc}") from None
         except OSError as exc:
             raise OsInstructionsUnavailable(f"The OS instructions file cannot be read: {exc.strerror or exc}") from None
-        if "\x00" in text:
-            raise OsInstructionsUnavailable("The OS instructions file contains NUL characters.")
+        try:
+            validate_text(text, field="The OS instructions file", max_chars=None)
+        except InvalidInput as exc:
+            raise OsInstructionsUnavailable(exc.message) from None
         _os_cache[path] = (stamp, text)
         return text
 

@@ -11,6 +11,8 @@ from typing import Literal, TypedDict
 
 from django.db import models
 
+from instructions.errors import NotFound, ReadOnlyScope
+
 
 class Scope(models.TextChoices):
     SESSION = "session", "Session"
@@ -28,6 +30,28 @@ EDITABLE_SCOPES: tuple[str, ...] = (Scope.SESSION, Scope.WORKSPACE, Scope.USER)
 
 #: The longest body any scope may hold, in characters.
 MAX_BODY_CHARS = 50_000
+
+
+def check_editable(scope: str) -> str:
+    """``scope`` if it is one the service stores and may change.
+
+    The global scope is the credo: it exists but is changed only on disk, so a
+    write is ``ReadOnlyScope`` (403). Any other unknown name is ``NotFound`` (404).
+    Every write path (API, admin, services) asks here.
+    """
+    if scope == Scope.GLOBAL:
+        raise ReadOnlyScope("The global scope is the credo: it is read-only and changed only on disk.")
+    if scope not in EDITABLE_SCOPES:
+        raise NotFound(f"Unknown scope '{scope}'. Scopes: session, workspace, user, global.")
+    return scope
+
+
+def check_known(scope: str) -> str:
+    """``scope`` if it names one of the four scopes (reads may name the global one); else ``NotFound``."""
+    if scope != Scope.GLOBAL:
+        check_editable(scope)
+    return scope
+
 
 OathCheck = Literal["pass", "fail", "unknown"]
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from django.dispatch import Signal
+
 from instructions.oaths import EMPTY_RULES, RuleError, RuleSet, compile_rules
 
 logger = logging.getLogger(__name__)
@@ -69,6 +71,11 @@ class Credo:
     @property
     def exists(self) -> bool:
         return self.body is not None
+
+    @property
+    def text(self) -> str:
+        """The credo's text ("" when there is no credo.md)."""
+        return self.body or ""
 
 
 def parse_credo_map(text: str, *, source: str = MAP_FILE) -> tuple[tuple[Oath, ...], RuleSet]:
@@ -205,22 +212,15 @@ class CredoSource:
             self._in_callback.active = False
 
 
-def recheck_stored_bodies(credo: Credo) -> None:
-    """``on_change`` of the process-wide source: re-check stored bodies against the new rules."""
-    from django.db import transaction
+#: Sent (``credo=`` the new ``Credo``) once per change of the credo's rules noticed by
+#: the process-wide source. The review service re-checks stored bodies on it
+#: (connected in ``InstructionsConfig.ready``); this module knows nothing of that.
+credo_changed = Signal()
 
-    from instructions.services.reviews import documents_recheck
 
-    # Its own savepoint: if the caller is inside a transaction, a failure here rolls
-    # back only the recheck, not the caller's work.
-    with transaction.atomic():
-        report = documents_recheck(rules=credo.rules, reason="Recheck: the credo's rules changed")
-    logger.info(
-        "Credo rules changed: %s bodies checked, %s flagged, %s resolved.",
-        report.checked,
-        report.flagged,
-        report.resolved,
-    )
+def announce_change(credo: Credo) -> None:
+    """``on_change`` of the process-wide source."""
+    credo_changed.send(sender=CredoSource, credo=credo)
 
 
 _sources: dict[tuple[Path, float], CredoSource] = {}
@@ -236,8 +236,15 @@ def get_credo_source(folder: Path | None = None, recheck_seconds: float | None =
     key = (folder, float(seconds))
     with _sources_lock:
         if key not in _sources:
-            _sources[key] = CredoSource(folder, recheck_seconds=seconds, on_change=recheck_stored_bodies)
+            _sources[key] = CredoSource(folder, recheck_seconds=seconds, on_change=announce_change)
         return _sources[key]
+
+
+def reset_cache() -> None:
+    """Forget every cached credo: the next read comes from disk, as in a fresh process
+    (whose first read is not a change). For tests and long-running tools."""
+    with _sources_lock:
+        _sources.clear()
 
 
 def current_credo() -> Credo:

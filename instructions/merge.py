@@ -98,19 +98,22 @@ def session_is_usable(source: ScopeSource, window: SessionWindow | None) -> bool
     return source.modified_at >= window.started_at
 
 
-def oath_status(source: ScopeSource, rules: RuleSet) -> tuple[OathCheck, OathResult | None]:
-    if source.scope == Scope.GLOBAL:
-        return "pass", None  # the credo is the oath; it cannot conflict with itself
-    if not source.body:
+def oath_status(body: str, rules: RuleSet, *, approved: bool = False) -> tuple[OathCheck, OathResult | None]:
+    """The ``oath_check`` of a stored body: ``unknown`` when empty, ``pass`` when a
+    reviewer approved this exact body, else what the check says (with its result)."""
+    if not body:
         return "unknown", None
-    if source.approved:
+    if approved:
         return "pass", None
-    result = check_text(source.body, rules)
+    result = check_text(body, rules)
     return result.status, result
 
 
 def make_entry(source: ScopeSource, rules: RuleSet) -> tuple[InstructionEntry, Conflict | None]:
-    status, result = oath_status(source, rules)
+    if source.scope == Scope.GLOBAL:
+        status, result = "pass", None  # the credo is the oath; it cannot conflict with itself
+    else:
+        status, result = oath_status(source.body, rules, approved=source.approved)
     finding = result.first if result else None
     entry: InstructionEntry = {
         "scope": source.scope,

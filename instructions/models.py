@@ -3,7 +3,14 @@
 
 Every model keeps its full history with django-simple-history. Writes set the
 history user and change reason explicitly (``services.audit``), because the
-history middleware cannot see token-authenticated API callers or commands.
+history middleware cannot see token-authenticated API callers or commands; how a
+change was made is the ``history_path`` column of every history row
+(``instructions.history``).
+
+Which column owns a scope's document (and a review item about it) is said once,
+here: ``OWNER_COLUMN``. Its query filter (``owner_filter``), its database
+constraint (``owner_matches_scope``) and its display name (``owner_name``) are
+built from it.
 """
 
 from __future__ import annotations
@@ -18,6 +25,13 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from instructions.contract import MAX_BODY_CHARS, Scope
+from instructions.history import ChangeRecord
+from instructions.text import InstructionTextValidator
+
+
+def audited_history(**kwargs) -> HistoricalRecords:
+    """Full history whose rows also record how each change was made (``history_path``)."""
+    return HistoricalRecords(bases=[ChangeRecord], **kwargs)
 
 
 class Role(models.TextChoices):
@@ -35,7 +49,7 @@ class Workspace(models.Model):
     name = models.CharField(max_length=200)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
-    history = HistoricalRecords()
+    history = audited_history()
 
     class Meta:
         ordering = ["slug"]
@@ -55,7 +69,7 @@ class Membership(models.Model):
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
-    history = HistoricalRecords()
+    history = audited_history()
     objects = MembershipQuerySet.as_manager()
 
     class Meta:
@@ -101,10 +115,12 @@ class AgentSession(models.Model):
     cwd = models.CharField(max_length=4096, blank=True)
     env = models.JSONField(default=dict, blank=True)
     skip_os_instructions = models.BooleanField(default=False)
-    additional_instructions = models.TextField(max_length=MAX_BODY_CHARS, blank=True)
+    additional_instructions = models.TextField(
+        max_length=MAX_BODY_CHARS, blank=True, validators=[InstructionTextValidator()]
+    )
 
     # Activity is not a change: last_seen_at is refreshed without a history row.
-    history = HistoricalRecords(excluded_fields=["last_seen_at"])
+    history = audited_history(excluded_fields=["last_seen_at"])
     objects = AgentSessionQuerySet.as_manager()
 
     class Meta:
@@ -131,37 +147,81 @@ class AgentSession(models.Model):
         return self.ended_at is None
 
 
+# --- who owns a scope ---------------------------------------------------------
+
+#: The column naming the owner of each editable scope's document: a user, a
+#: workspace or an agent session. Everything else about ownership derives from it.
+OWNER_COLUMN: dict[str, str] = {Scope.USER: "user", Scope.WORKSPACE: "workspace", Scope.SESSION: "session"}
+
+
+def owner_filter(scope: str, owner: object) -> dict[str, object]:
+    """Query keywords selecting ``owner``'s document of ``scope`` (with ``scope=``)."""
+    return {"scope": scope, OWNER_COLUMN[scope]: owner}
+
+
 def owner_matches_scope(*, session_names_workspace: bool) -> models.Q:
-    """Exactly the owner column of the scope is set: ``user`` for the user scope,
-    ``workspace`` for the workspace scope, ``session`` for the session scope (review
-    items about a session also name its workspace, for its maintainers)."""
-    return (
-        models.Q(scope=Scope.USER, user__isnull=False, workspace__isnull=True, session__isnull=True)
-        | models.Q(scope=Scope.WORKSPACE, user__isnull=True, workspace__isnull=False, session__isnull=True)
-        | models.Q(
-            scope=Scope.SESSION, user__isnull=True, workspace__isnull=not session_names_workspace, session__isnull=False
-        )
-    )
+    """Exactly the owner column of the scope is set. Review items about a session
+    also name its workspace, for its maintainers (``session_names_workspace``)."""
+    condition = models.Q()
+    for scope, column in OWNER_COLUMN.items():
+        unset = {f"{other}__isnull": True for other in OWNER_COLUMN.values() if other != column}
+        if scope == Scope.SESSION and session_names_workspace:
+            unset["workspace__isnull"] = False
+        condition |= models.Q(scope=scope, **{f"{column}__isnull": False}, **unset)
+    return condition
+
+
+def owner_name(obj) -> str:
+    """How people name the owner of ``obj``'s scope: a username, a workspace slug or a
+    session id. ``obj`` is a document, a review item or one of their history rows (whose
+    owner may since have been deleted: then its id)."""
+    column = OWNER_COLUMN[obj.scope]
+    owner_id = getattr(obj, f"{column}_id")
+    if obj.scope == Scope.SESSION or owner_id is None:
+        return str(owner_id or "")
+    owner = getattr(obj, column)
+    if owner is None:
+        return str(owner_id)
+    return owner.get_username() if obj.scope == Scope.USER else owner.slug
+
+
+def owner_workspace_slug(obj) -> str:
+    """The workspace ``obj``'s scope belongs to ("" for a user scope): its own, or its session's."""
+    if obj.scope == Scope.WORKSPACE:
+        return obj.workspace.slug if obj.workspace_id else ""
+    if obj.scope == Scope.SESSION and obj.session_id and obj.session is not None:
+        return obj.session.workspace.slug
+    return ""
+
+
+class ScopeOwned:
+    """Ownership helpers of models that name a scope and its owner column."""
+
+    scope: str
+
+    @property
+    def owner(self) -> object:
+        return getattr(self, OWNER_COLUMN[self.scope])
+
+    @property
+    def owner_name(self) -> str:
+        return owner_name(self)
 
 
 class InstructionDocumentQuerySet(models.QuerySet):
-    def for_owner(self, *, scope: str, user=None, workspace=None, session=None) -> InstructionDocumentQuerySet:
-        owner = {
-            Scope.USER: {"user": user},
-            Scope.WORKSPACE: {"workspace": workspace},
-            Scope.SESSION: {"session": session},
-        }
-        return self.filter(scope=scope, **owner[scope])
+    def of(self, scope: str, owner: object) -> InstructionDocumentQuerySet:
+        """``owner``'s document of ``scope`` (at most one)."""
+        return self.filter(**owner_filter(scope, owner))
 
     def for_merge(self, *, user, workspace, session=None) -> InstructionDocumentQuerySet:
         """The (at most three) documents that feed one merged set, in one query."""
-        wanted = models.Q(scope=Scope.USER, user=user) | models.Q(scope=Scope.WORKSPACE, workspace=workspace)
+        wanted = models.Q(**owner_filter(Scope.USER, user)) | models.Q(**owner_filter(Scope.WORKSPACE, workspace))
         if session is not None:
-            wanted |= models.Q(scope=Scope.SESSION, session=session)
+            wanted |= models.Q(**owner_filter(Scope.SESSION, session))
         return self.filter(wanted).select_related("user", "workspace", "session")
 
 
-class InstructionDocument(models.Model):
+class InstructionDocument(ScopeOwned, models.Model):
     """The body of one editable scope for one owner: a user, a workspace or a session.
 
     Exactly one owner column is set, matching ``scope``, and each owner has at most
@@ -180,7 +240,7 @@ class InstructionDocument(models.Model):
     session = models.ForeignKey(
         AgentSession, null=True, blank=True, on_delete=models.CASCADE, related_name="instruction_documents"
     )
-    body = models.TextField(max_length=MAX_BODY_CHARS, blank=True)
+    body = models.TextField(max_length=MAX_BODY_CHARS, blank=True, validators=[InstructionTextValidator()])
     #: Bumped on every save; the ETag of the scope, for optimistic concurrency.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -188,7 +248,7 @@ class InstructionDocument(models.Model):
     #: body is not reported again; any other body is checked afresh.
     approved_sha256 = models.CharField(max_length=64, blank=True)
 
-    history = HistoricalRecords()
+    history = audited_history()
     objects = InstructionDocumentQuerySet.as_manager()
 
     class Meta:
@@ -224,12 +284,7 @@ class InstructionDocument(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.scope} scope of {self.owner_label}"
-
-    @property
-    def owner_label(self) -> str:
-        owner = {Scope.USER: self.user, Scope.WORKSPACE: self.workspace, Scope.SESSION: self.session_id}
-        return str(owner[self.scope])
+        return f"{self.scope} scope of {self.owner_name}"
 
 
 class ReviewKind(models.TextChoices):
@@ -253,7 +308,7 @@ class ReviewItemQuerySet(models.QuerySet):
         return self.select_related("workspace", "user", "session", "author", "reviewer", "document")
 
 
-class ReviewItem(models.Model):
+class ReviewItem(ScopeOwned, models.Model):
     """A body that collides with the credo, kept for a reviewer: never silently dropped.
 
     Either a write refused with ``OATH_CONFLICT`` (the proposed body is kept here and
@@ -289,7 +344,7 @@ class ReviewItem(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True)
 
-    history = HistoricalRecords()
+    history = audited_history()
     objects = ReviewItemQuerySet.as_manager()
 
     class Meta:
@@ -328,7 +383,7 @@ class Delivery(models.Model):
     #: How the instructions reached the agent: a flag, a file flag, env, or not injected.
     mechanism = models.CharField(max_length=64)
 
-    history = HistoricalRecords()
+    history = audited_history()
 
     class Meta:
         ordering = ["-created_at", "-id"]

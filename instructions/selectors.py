@@ -2,20 +2,23 @@
 
 ``load_merged`` costs a constant number of queries (one for the documents) however
 long the history is; the credo comes from its in-memory cache.
+
+Selectors never write; the services that do (``instructions.services``) build on them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
 from instructions.errors import CredoUnavailable, InvalidInput
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import AgentSession, InstructionDocument, ReviewItem, Workspace
-from instructions.services.documents import sha256_text
+from instructions.models import AgentSession, InstructionDocument, Workspace, owner_name
+from instructions.oaths import RuleSet
+from instructions.text import is_approved
 
 
 def epoch_ms(moment) -> int:
@@ -29,13 +32,9 @@ def credo_or_error() -> Credo:
         raise CredoUnavailable(f"The credo cannot be loaded: {exc}") from None
 
 
-def owner_name(document: InstructionDocument | ReviewItem) -> str:
-    """Who owns the scope a document (or a review item) is about, as people name them."""
-    if document.scope == Scope.USER:
-        return document.user.get_username()
-    if document.scope == Scope.WORKSPACE:
-        return document.workspace.slug
-    return str(document.session_id)
+def current_rules() -> RuleSet:
+    """The oath rules of the credo in force (``CredoUnavailable`` when it cannot be used)."""
+    return credo_or_error().rules
 
 
 def document_source(document: InstructionDocument) -> ScopeSource:
@@ -44,7 +43,7 @@ def document_source(document: InstructionDocument) -> ScopeSource:
         path=display_path(document.scope, owner_name(document)),
         body=document.body,
         modified_at=epoch_ms(document.updated_at),
-        approved=bool(document.approved_sha256) and document.approved_sha256 == sha256_text(document.body),
+        approved=is_approved(document.body, document.approved_sha256),
     )
 
 
@@ -108,6 +107,18 @@ def latest_history_ids(documents: list[InstructionDocument]) -> dict[int, int]:
         .annotate(latest=Max("history_id"))
     )
     return {row["id"]: row["latest"] for row in rows}
+
+
+def document_of(scope: str, owner: object) -> InstructionDocument | None:
+    """``owner``'s document of ``scope``, if it has one."""
+    return InstructionDocument.objects.of(scope, owner).first()
+
+
+def document_versions(document: InstructionDocument | None) -> QuerySet:
+    """A document's history rows, newest first (empty without a document)."""
+    if document is None:
+        return InstructionDocument.history.none()
+    return document.history.select_related("history_user").order_by("-history_id")
 
 
 def empty_entry(scope: str, path: str) -> InstructionEntry:

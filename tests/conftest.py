@@ -7,24 +7,22 @@
 
 from __future__ import annotations
 
+import json
 import shutil
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from instructions import credo as credo_module
 from instructions.models import Membership, Role, Workspace
-
-HARNESS = Path(__file__).resolve().parent.parent / "harness"
+from tests.helpers import HARNESS, RULES, make_user
 
 
 @pytest.fixture(autouse=True)
 def _fresh_credo_cache():
-    credo_module._sources.clear()
+    credo_module.reset_cache()
     yield
-    credo_module._sources.clear()
+    credo_module.reset_cache()
 
 
 @pytest.fixture
@@ -39,8 +37,12 @@ def credo_dir(tmp_path, settings):
     return folder
 
 
-def make_user(username: str, **extra):
-    return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
+@pytest.fixture
+def fixed_credo(credo_dir):
+    """The shipped credo.md with the small fixed ``RULES`` (``tests.helpers``), re-read at
+    once: tests that use it keep their meaning however the shipped credo-map grows."""
+    (credo_dir / "credo-map.json").write_text(json.dumps(RULES))
+    return credo_dir
 
 
 @pytest.fixture

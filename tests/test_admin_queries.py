@@ -26,7 +26,7 @@ CHANGELISTS = [
     ("admin:instructions_instructiondocument_changelist", {}),
     ("admin:instructions_instructiondocument_changelist", {"review": "flagged"}),
     ("admin:instructions_historicalinstructiondocument_changelist", {}),
-    ("admin:instructions_historicalinstructiondocument_changelist", {"path": "admin"}),
+    ("admin:instructions_historicalinstructiondocument_changelist", {"history_path__exact": "admin"}),
     ("admin:instructions_reviewitem_changelist", {}),
     ("admin:instructions_reviewitem_changelist", {"status__exact": "pending"}),
     ("admin:instructions_agentsession_changelist", {}),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.urls import reverse
 
@@ -13,59 +11,7 @@ from instructions.models import InstructionDocument, ReviewItem, ReviewKind, Rev
 from instructions.selectors import load_merged
 from instructions.services.documents import Target, document_save
 
-#: The oath rules these tests use: small and fixed, so the shipped credo-map can grow
-#: without changing what these admin tests mean.
-RULES = {
-    "version": 1,
-    "oaths": [
-        {
-            "id": "protect",
-            "name": "protect the user and their data",
-            "rules": [
-                {
-                    "id": "t-disregard",
-                    "description": "Disregard the credo.",
-                    "pattern": r"(?:disregard|ignore)\s+(?:the\s+)?(?:credo|oaths?|safety)",
-                }
-            ],
-        },
-        {
-            "id": "evidence",
-            "name": "evidence over confidence",
-            "rules": [
-                {
-                    "id": "t-skip",
-                    "description": "Skip verification.",
-                    "pattern": r"skip\s+(?:the\s+)?(?:gate|verification)",
-                }
-            ],
-        },
-        {
-            "id": "finish",
-            "name": "finish the procedure",
-            "rules": [
-                {
-                    "id": "t-ignore-previous",
-                    "description": "Ignore previous.",
-                    "pattern": r"ignore\s+(?:all\s+)?previous\s+instructions",
-                }
-            ],
-        },
-        {
-            "id": "preserve",
-            "name": "preserve the workspace",
-            "rules": [{"id": "t-never-commit", "description": "Never commit.", "pattern": r"never\s+(?:commit|save)"}],
-        },
-        {"id": "carry", "name": "carry knowledge forward", "rules": []},
-    ],
-}
-
-
-@pytest.fixture(autouse=True)
-def fixed_credo(credo_dir):
-    """The shipped credo.md with the fixed ``RULES``, re-read at once (recheck 0 s)."""
-    (credo_dir / "credo-map.json").write_text(json.dumps(RULES))
-    return credo_dir
+pytestmark = pytest.mark.usefixtures("fixed_credo")
 
 
 GOOD = "Run the tests before every push."

@@ -15,8 +15,8 @@ from instructions.agents import (
     MECHANISM_SKIPPED,
     OPENCODE_DEFAULT_CONTEXT_PATHS,
     build_spawn,
-    describe_agents,
     get_agent,
+    registered_agents,
     toml_basic_string,
 )
 from instructions.bundle import INSTRUCTIONS_PATH, compose_files, compose_instructions_md
@@ -81,9 +81,7 @@ def exec_strings(p: dict) -> list[bytes]:
 
 def test_registry_names_and_description():
     assert set(AGENTS) == {"claude-code", "codex", "opencode", "pi"}
-    described = describe_agents()
-    assert [d["name"] for d in described] == ["claude-code", "codex", "opencode", "pi"]
-    assert all(set(d) == {"name", "label", "command", "mechanism", "oversize"} for d in described)
+    assert [spec.name for spec in registered_agents()] == ["claude-code", "codex", "opencode", "pi"]
     assert get_agent("codex").command == "codex"
 
 

@@ -137,7 +137,7 @@ PARAMS = [
 
 @pytest.mark.parametrize("method, url, body, role, status", PARAMS, ids=[f"{p[0]} {p[1]} as {p[3]}" for p in PARAMS])
 def test_route_answers_each_role_as_expected(api, world, method, url, body, role, status):
-    from tests.conftest import make_user
+    from tests.helpers import make_user
 
     make_user("erin")
     client = api.as_(world["people"][role])

@@ -15,59 +15,30 @@ from django.utils import timezone
 from instructions import audit_log
 from instructions.contract import Scope
 from instructions.errors import OathConflict
+from instructions.history import ChangePath, change_path
 from instructions.models import ReviewItem
 from instructions.services.documents import Target, document_revert, document_save
 from instructions.services.reviews import documents_recheck, review_approve
-from tests.test_admin_reviews import fixed_credo  # noqa: F401  (autouse: the fixed oath rules)
 
-REASONS = {
-    "API PUT /api/instructions/scope/user": "api",
-    "API": "api",
-    "Admin edit": "admin",
-    "Admin: workspace created": "admin",
-    "Review #4 approved": "review",
-    "Revert to version 1 (admin)": "revert",
-    "Write refused (oath conflict): API edit": "api",
-    "Write refused (oath conflict): Admin edit": "admin",
-    "Recheck against the credo": "command",
-    "Demo data": "command",
-    "api lower case is not API": "command",
-    "admin": "command",
-    "": "command",
-    None: "command",
-}
-
-
-def test_change_path_rule():
-    assert {reason: audit_log.change_path(reason) for reason in REASONS} == REASONS
-
-
-def test_filter_by_path_agrees_with_change_path(acme):
-    rows = []
-    for i, reason in enumerate(REASONS):
-        acme.name = f"Acme {i}"
-        acme._change_reason = reason
-        acme.save()
-        rows.append(reason)
-    history = acme.history.exclude(history_type="+")
-    for path in audit_log.PATHS:
-        expected = sorted(str(r) for r in rows if audit_log.change_path(r) == path)
-        got = sorted(str(r.history_change_reason) for r in audit_log.filter_by_path(history, path))
-        assert got == expected, path
+pytestmark = pytest.mark.usefixtures("fixed_credo")
 
 
 @pytest.fixture
 def story(acme, alice, bob, staff):
-    """One change by each path."""
+    """One change by each path, each made inside the context its entry point sets."""
     target = Target(scope=Scope.WORKSPACE, workspace=acme)
-    doc = document_save(target=target, body="v1", actor=bob, reason="API edit")  # api
-    document_save(target=target, body="v2", actor=staff, reason="Admin edit")  # admin
-    with pytest.raises(OathConflict):
-        document_save(target=target, body="never commit", actor=bob, reason="API edit")  # api (review item)
-    review_approve(item=ReviewItem.objects.get(), reviewer=alice)  # review (document + item)
-    v1 = doc.history.order_by("history_id").first()
-    document_revert(document=doc, history_id=v1.history_id, actor=staff, reason="Revert to version 1 (admin)")
-    document_save(target=Target(scope=Scope.USER, user=bob), body="mine", actor=bob, reason="Demo data")  # command
+    with change_path(ChangePath.API):
+        doc = document_save(target=target, body="v1", actor=bob, reason="API edit")
+    with change_path(ChangePath.ADMIN):
+        document_save(target=target, body="v2", actor=staff, reason="Admin edit")
+    with change_path(ChangePath.API), pytest.raises(OathConflict):
+        document_save(target=target, body="never commit", actor=bob, reason="API edit")  # a review item
+    with change_path(ChangePath.ADMIN):
+        review_approve(item=ReviewItem.objects.get(), reviewer=alice)  # review: document and item
+        v1 = doc.history.order_by("history_id").first()
+        document_revert(document=doc, history_id=v1.history_id, actor=staff, reason="Revert to version 1 (admin)")
+    with change_path(ChangePath.COMMAND):
+        document_save(target=Target(scope=Scope.USER, user=bob), body="mine", actor=bob, reason="Demo data")
     documents_recheck()  # nothing fails: no rows
     return doc
 
@@ -139,14 +110,34 @@ def test_admin_audit_page_and_downloads(client, staff, story):
 
     csv_response = client.get(url, {"user": "staff", "download": "csv"})
     assert csv_response["Content-Disposition"].startswith('attachment; filename="audit-')
-    rows = list(csv.DictReader(io.StringIO(csv_response.content.decode())))
+    assert csv_response.streaming  # never built whole in memory
+    rows = list(csv.DictReader(io.StringIO(b"".join(csv_response.streaming_content).decode())))
     assert {r["user"] for r in rows} == {"staff"} and {r["path"] for r in rows} == {"admin", "revert"}
 
-    json_rows = json.loads(client.get(url, {"scope": "user", "download": "json"}).content)
+    json_rows = json.loads(b"".join(client.get(url, {"scope": "user", "download": "json"}).streaming_content))
     assert [(r["owner"], r["reason"]) for r in json_rows] == [("bob", "Demo data")]
     assert client.get(url, {"since": "not a date"}).status_code == 200  # the form shows the error
 
 
 def test_csv_cells_cannot_run_as_formulas():
-    text = audit_log.rows_to_csv([{c: "" for c in audit_log.COLUMNS} | {"reason": "=HYPERLINK(1)", "history_id": 1}])
-    assert "'=HYPERLINK(1)" in text
+    row = {c: "" for c in audit_log.COLUMNS} | {"reason": "=HYPERLINK(1)", "history_id": 1}
+    text = "".join(audit_log.export([row], "csv"))
+    assert text.splitlines()[1].split(",")[COLUMN_INDEX["reason"]] == "'=HYPERLINK(1)"
+
+
+COLUMN_INDEX = {name: i for i, name in enumerate(audit_log.COLUMNS)}
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_streamed_json_is_the_same_document_as_dumping_the_list(count):
+    rows = [{c: f'{c} {i} "é"' for c in audit_log.COLUMNS} | {"history_id": i} for i in range(count)]
+    assert "".join(audit_log.export(rows, "json")) == json.dumps(rows, ensure_ascii=False, indent=1)
+
+
+def test_streamed_csv_is_the_same_document_as_writing_it_whole():
+    rows = [{c: f'{c},{i}\n"x"' for c in audit_log.COLUMNS} | {"history_id": i} for i in range(3)]
+    whole = io.StringIO()
+    writer = csv.DictWriter(whole, fieldnames=audit_log.COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    assert "".join(audit_log.export(rows, "csv")) == whole.getvalue()

@@ -14,8 +14,7 @@ from instructions.contract import Scope
 from instructions.errors import OathConflict
 from instructions.models import InstructionDocument, Membership, ReviewItem, Role, Workspace
 from instructions.services.documents import Target, document_save
-from tests.conftest import make_user
-from tests.test_admin_reviews import RULES
+from tests.helpers import RULES, make_user
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -27,7 +27,7 @@ def bump_mtime(path, seconds: int = 10) -> None:
 
 
 def test_shipped_credo_has_the_five_oaths_and_the_v1_rules():
-    from tests.conftest import HARNESS
+    from tests.helpers import HARNESS
 
     credo = read_credo(HARNESS)
     assert [o.name for o in credo.oaths] == [

@@ -26,8 +26,9 @@ from instructions.services.deliveries import (
     spawn_for_session,
     spawn_preview,
 )
-from instructions.services.documents import Target, document_save, sha256_text
+from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create, session_end
+from instructions.text import sha256_text
 
 USER_BODY = "Answer in short paragraphs."
 WORKSPACE_BODY = "Run the tests before every commit."

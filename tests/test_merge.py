@@ -5,7 +5,7 @@ from __future__ import annotations
 from instructions.credo import read_credo
 from instructions.merge import ScopeSource, SessionWindow, drop_seen_paragraphs, merge_instructions
 from instructions.oaths import EMPTY_RULES
-from tests.conftest import HARNESS
+from tests.helpers import HARNESS
 
 RULES = read_credo(HARNESS).rules
 CREDO = ScopeSource(scope="global", path="harness/credo.md", body="# Credo\n\nProtect the user.", modified_at=1)

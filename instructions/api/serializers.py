@@ -1,8 +1,10 @@
-"""Input and output shapes of the HTTP API.
+"""Input and output shapes of the HTTP API, each declared once.
 
 Inputs are strict: unknown keys and wrong JSON types are a 400 (DRF would otherwise
 turn ``123`` into ``"123"`` and ignore unknown keys). Outputs mirror the seed's
-contract exactly; the same serializers document the OpenAPI schema.
+contract exactly. The same serializers produce every response body (from model
+instances, history rows and the pure modules' plain data, through ``source=``)
+and document the OpenAPI schema, so the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -12,7 +14,17 @@ from typing import Any
 from rest_framework import serializers
 
 from instructions.contract import EDITABLE_SCOPES, PRECEDENCE
+from instructions.errors import InvalidInput
+from instructions.merge import oath_status
 from instructions.models import Role
+from instructions.text import is_approved, validate_text
+
+
+class EpochMillisField(serializers.IntegerField):
+    """A datetime shown as integer epoch milliseconds (the seed's ``modified_at``)."""
+
+    def to_representation(self, value: Any) -> int:
+        return int(value.timestamp() * 1000)
 
 
 class StrictCharField(serializers.CharField):
@@ -26,6 +38,25 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class InstructionTextField(StrictCharField):
+    """Instruction text, checked by the one text validator (``text.validate_text``).
+
+    An oversized text is answered 413 (``BodyTooLarge`` passes through DRF's
+    validation to the API's error handler); any other refusal is a field error.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_blank", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return validate_text(value, field=self.field_name)
+        except InvalidInput as exc:
+            raise serializers.ValidationError(exc.message) from None
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -86,39 +117,48 @@ class InstructionUpdateRequestSerializer(StrictSerializer):
     scope = serializers.ChoiceField(
         choices=EDITABLE_SCOPES, required=False, help_text="Optional; when given it must equal the scope in the URL."
     )
-    body = StrictCharField(
-        allow_blank=True, help_text="0 to 50,000 characters; empty clears the scope. Longer bodies get 413."
-    )
+    body = InstructionTextField(help_text="0 to 50,000 characters; empty clears the scope. Longer bodies get 413.")
 
 
 class RevertRequestSerializer(StrictSerializer):
     history_id = StrictIntegerField(min_value=1)
 
 
+class VersionOathCheckField(serializers.ChoiceField):
+    """The ``oath_check`` of one stored version, against the rules in ``context["rules"]``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=["pass", "fail", "unknown"], source="*", **kwargs)
+
+    def to_representation(self, row: Any) -> str:
+        status, _ = oath_status(row.body, self.context["rules"], approved=is_approved(row.body, row.approved_sha256))
+        return status
+
+
 class HistoryVersionSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.IntegerField(source="history_id")
     body = serializers.CharField(allow_blank=True)
-    modified_at = serializers.IntegerField()
-    username = serializers.CharField(allow_null=True)
-    change_reason = serializers.CharField(allow_null=True)
-    oath_check = serializers.ChoiceField(choices=["pass", "fail", "unknown"])
+    modified_at = EpochMillisField(source="updated_at")
+    username = serializers.CharField(source="history_user.username", allow_null=True)
+    change_reason = serializers.CharField(source="history_change_reason", allow_null=True)
+    oath_check = VersionOathCheckField()
 
 
 # --- oaths and the credo --------------------------------------------------------
 
 
 class OathCheckRequestSerializer(StrictSerializer):
-    body = StrictCharField(allow_blank=True)
+    body = InstructionTextField()
 
 
 class OathFindingSerializer(serializers.Serializer):
     snippet = serializers.CharField()
-    conflicting_oath = serializers.CharField()
+    conflicting_oath = serializers.CharField(source="oath")
 
 
 class OathCheckResultSerializer(serializers.Serializer):
-    oath_check = serializers.ChoiceField(choices=["pass", "fail"])
-    conflicts = OathFindingSerializer(many=True)
+    oath_check = serializers.ChoiceField(source="status", choices=["pass", "fail"])
+    conflicts = OathFindingSerializer(source="findings", many=True)
 
 
 class OathSerializer(serializers.Serializer):
@@ -127,7 +167,7 @@ class OathSerializer(serializers.Serializer):
 
 
 class CredoSerializer(serializers.Serializer):
-    body = serializers.CharField(allow_blank=True)
+    body = serializers.CharField(source="text", allow_blank=True)
     path = serializers.CharField()
     modified_at = serializers.IntegerField()
     oaths = OathSerializer(many=True)
@@ -139,7 +179,9 @@ class CredoSerializer(serializers.Serializer):
 class WorkspaceSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
-    role = serializers.CharField(allow_null=True, help_text="Your role here; null when you are not a member.")
+    role = serializers.CharField(
+        source="member_role", allow_null=True, help_text="Your role here; null when you are not a member."
+    )
     created_at = serializers.DateTimeField()
 
 
@@ -158,7 +200,7 @@ class WorkspaceUpdateSerializer(StrictSerializer):
 
 
 class MemberSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    username = serializers.CharField(source="user.username")
     role = serializers.ChoiceField(choices=Role.choices)
     created_at = serializers.DateTimeField()
 
@@ -180,17 +222,77 @@ class ReviewSerializer(serializers.Serializer):
     kind = serializers.CharField()
     status = serializers.CharField()
     scope = serializers.CharField()
-    workspace = serializers.CharField(allow_null=True)
-    owner = serializers.CharField()
-    author = serializers.CharField(allow_null=True)
+    workspace = serializers.CharField(source="workspace.slug", allow_null=True)
+    owner = serializers.CharField(source="owner_name")
+    author = serializers.CharField(source="author.username", allow_null=True)
     created_at = serializers.DateTimeField()
     body = serializers.CharField(allow_blank=True)
     snippet = serializers.CharField()
-    conflicting_oath = serializers.CharField()
-    reviewer = serializers.CharField(allow_null=True)
+    conflicting_oath = serializers.CharField(source="oath")
+    reviewer = serializers.CharField(source="reviewer.username", allow_null=True)
     reviewed_at = serializers.DateTimeField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
 
 
 class ReviewDecisionSerializer(StrictSerializer):
     note = StrictCharField(allow_blank=True, required=False, default="", max_length=5000)
+
+
+# --- agents, sessions and deliveries ---------------------------------------------
+
+
+class SessionCreateSerializer(StrictSerializer):
+    workspace = StrictCharField(required=False, help_text="Workspace slug; the default workspace when absent.")
+    agent = StrictCharField(help_text="A name from GET /api/agents.")
+    cwd = StrictCharField(required=False, default="", allow_blank=True, max_length=4096)
+    env = serializers.DictField(child=StrictCharField(allow_blank=True), required=False, default=dict)
+    skip_os_instructions = StrictBooleanField(required=False, default=False)
+    additional_instructions = InstructionTextField(required=False, default="")
+
+
+class SpawnSerializer(serializers.Serializer):
+    agent = serializers.CharField()
+    args = serializers.ListField(child=serializers.CharField())
+    env = serializers.DictField(child=serializers.CharField())
+    cwd = serializers.CharField(allow_blank=True)
+    files = serializers.DictField(child=serializers.CharField(), help_text="/etc/agentos/ path to its content.")
+    mechanism = serializers.CharField()
+
+
+class SessionSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    agent = serializers.CharField()
+    workspace = serializers.CharField(source="workspace.slug")
+    cwd = serializers.CharField(allow_blank=True)
+    env = serializers.DictField(child=serializers.CharField())
+    skip_os_instructions = serializers.BooleanField()
+    additional_instructions = serializers.CharField(allow_blank=True)
+    started_at = serializers.DateTimeField()
+    last_seen_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    end_reason = serializers.CharField(allow_blank=True)
+    active = serializers.BooleanField(source="is_active")
+
+
+class SessionCreatedSerializer(SessionSerializer):
+    spawn = SpawnSerializer()
+
+
+class DeliverySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    session = serializers.UUIDField(source="session_id")
+    agent = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    instructions_sha256 = serializers.CharField()
+    instructions_bytes = serializers.IntegerField()
+    credo_sha256 = serializers.CharField(allow_blank=True)
+    scope_versions = serializers.DictField(child=serializers.IntegerField(), help_text="Scope to history id.")
+    mechanism = serializers.CharField()
+
+
+class AgentSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    command = serializers.CharField()
+    mechanism = serializers.CharField()
+    oversize = serializers.CharField()

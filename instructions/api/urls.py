@@ -2,27 +2,27 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
-from instructions.api import sessions, views
+from instructions.api import credo, reviews, scopes, sessions, workspaces
 
 urlpatterns = [
     # The seed's contract.
-    path("instructions", views.MergedInstructionsView.as_view(), name="instructions"),
-    path("instructions/scopes", views.ScopeListView.as_view(), name="instruction-scopes"),
-    path("instructions/scope/<str:scope>", views.ScopeView.as_view(), name="instruction-scope"),
-    path("instructions/scope/<str:scope>/history", views.ScopeHistoryView.as_view(), name="instruction-history"),
-    path("instructions/scope/<str:scope>/revert", views.ScopeRevertView.as_view(), name="instruction-revert"),
+    path("instructions", scopes.MergedInstructionsView.as_view(), name="instructions"),
+    path("instructions/scopes", scopes.ScopeListView.as_view(), name="instruction-scopes"),
+    path("instructions/scope/<str:scope>", scopes.ScopeView.as_view(), name="instruction-scope"),
+    path("instructions/scope/<str:scope>/history", scopes.ScopeHistoryView.as_view(), name="instruction-history"),
+    path("instructions/scope/<str:scope>/revert", scopes.ScopeRevertView.as_view(), name="instruction-revert"),
     # Oaths and the credo.
-    path("oaths/check", views.OathCheckView.as_view(), name="oath-check"),
-    path("credo", views.CredoView.as_view(), name="credo"),
+    path("oaths/check", credo.OathCheckView.as_view(), name="oath-check"),
+    path("credo", credo.CredoView.as_view(), name="credo"),
     # Workspaces and members.
-    path("workspaces", views.WorkspaceListView.as_view(), name="workspaces"),
-    path("workspaces/<slug:slug>", views.WorkspaceDetailView.as_view(), name="workspace"),
-    path("workspaces/<slug:slug>/members", views.MemberListView.as_view(), name="members"),
-    path("workspaces/<slug:slug>/members/<str:username>", views.MemberDetailView.as_view(), name="member"),
+    path("workspaces", workspaces.WorkspaceListView.as_view(), name="workspaces"),
+    path("workspaces/<slug:slug>", workspaces.WorkspaceDetailView.as_view(), name="workspace"),
+    path("workspaces/<slug:slug>/members", workspaces.MemberListView.as_view(), name="members"),
+    path("workspaces/<slug:slug>/members/<str:username>", workspaces.MemberDetailView.as_view(), name="member"),
     # Reviews.
-    path("reviews", views.ReviewListView.as_view(), name="reviews"),
-    path("reviews/<int:pk>/approve", views.ReviewApproveView.as_view(), name="review-approve"),
-    path("reviews/<int:pk>/reject", views.ReviewRejectView.as_view(), name="review-reject"),
+    path("reviews", reviews.ReviewListView.as_view(), name="reviews"),
+    path("reviews/<int:pk>/approve", reviews.ReviewApproveView.as_view(), name="review-approve"),
+    path("reviews/<int:pk>/reject", reviews.ReviewRejectView.as_view(), name="review-reject"),
     # Agent sessions and spawn payloads.
     path("agents", sessions.AgentListView.as_view(), name="agents"),
     path("sessions", sessions.SessionListView.as_view(), name="sessions"),

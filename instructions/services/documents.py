@@ -2,53 +2,53 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.contract import EDITABLE_SCOPES, MAX_BODY_CHARS, Scope
-from instructions.credo import CredoError, current_credo
-from instructions.errors import (
-    BodyTooLarge,
-    CredoUnavailable,
-    InvalidInput,
-    NotFound,
-    OathConflict,
-    ReadOnlyScope,
-    SessionEnded,
-    StaleVersion,
+from instructions.contract import Scope, check_editable
+from instructions.errors import NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.history import ChangePath, change_path
+from instructions.models import (
+    OWNER_COLUMN,
+    AgentSession,
+    InstructionDocument,
+    ReviewItem,
+    ReviewKind,
+    ReviewStatus,
+    Workspace,
 )
-from instructions.models import AgentSession, InstructionDocument, ReviewItem, ReviewKind, ReviewStatus, Workspace
 from instructions.oaths import OathResult, RuleSet, check_text
+from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
+from instructions.text import sha256_text, validate_text
 
-#: The reason of a kept refused write is the caller's reason behind this prefix
-#: (``audit_log`` reads the caller's path through it).
+#: The reason of a kept refused write: the caller's reason behind this.
 REFUSED_PREFIX = "Write refused (oath conflict): "
-
-
-def sha256_text(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
 class Target:
-    """Which scope of which owner a write is about."""
+    """Which scope of which owner a write is about (the owner in its scope's column)."""
 
     scope: str
     user: object | None = None
     workspace: Workspace | None = None
     session: AgentSession | None = None
 
+    @classmethod
+    def of(cls, scope: str, owner: object) -> Target:
+        """``owner``'s scope ``scope`` (a user, a workspace or a session)."""
+        return cls(scope=scope, **{OWNER_COLUMN[scope]: owner})
+
+    @property
+    def owner(self) -> object:
+        return getattr(self, OWNER_COLUMN[self.scope])
+
     @property
     def owner_fields(self) -> dict[str, object]:
-        if self.scope == Scope.USER:
-            return {"user": self.user}
-        if self.scope == Scope.WORKSPACE:
-            return {"workspace": self.workspace}
-        return {"session": self.session}
+        return {OWNER_COLUMN[self.scope]: self.owner}
 
     @property
     def review_fields(self) -> dict[str, object]:
@@ -58,35 +58,8 @@ class Target:
         return self.owner_fields
 
 
-def validate_body(body: object, *, field: str = "body") -> str:
-    """The checks every instruction text gets before anything else: type, size, NUL."""
-    if not isinstance(body, str):
-        raise InvalidInput(f"{field} must be a string.")
-    if len(body) > MAX_BODY_CHARS:
-        raise BodyTooLarge(
-            f"{field} is {len(body)} characters; the limit is {MAX_BODY_CHARS}.", limit=MAX_BODY_CHARS, size=len(body)
-        )
-    if "\x00" in body:
-        raise InvalidInput(f"{field} must not contain NUL characters.")
-    return body
-
-
-def current_rules() -> RuleSet:
-    try:
-        return current_credo().rules
-    except CredoError as exc:
-        raise CredoUnavailable(f"The credo cannot be loaded: {exc}") from None
-
-
 def target_for_document(document: InstructionDocument) -> Target:
-    return Target(scope=document.scope, user=document.user, workspace=document.workspace, session=document.session)
-
-
-def _check_target(target: Target) -> None:
-    if target.scope == Scope.GLOBAL:
-        raise ReadOnlyScope("The global scope is the credo: it is read-only.")
-    if target.scope not in EDITABLE_SCOPES:
-        raise NotFound(f"Unknown scope '{target.scope}'.")
+    return Target.of(document.scope, document.owner)
 
 
 def _lock_live_session(session: AgentSession) -> None:
@@ -97,7 +70,7 @@ def _lock_live_session(session: AgentSession) -> None:
 
 
 def _lock_document(target: Target) -> InstructionDocument | None:
-    return InstructionDocument.objects.select_for_update().for_owner(scope=target.scope, **target.owner_fields).first()
+    return InstructionDocument.objects.select_for_update().of(target.scope, target.owner).first()
 
 
 def _resolve_flags(document: InstructionDocument, *, actor, reason: str) -> None:
@@ -144,8 +117,8 @@ def document_save(
     and ``OathConflict`` is raised (the review is committed first). ``approved``
     (a reviewer's approval) skips the check and records the body as approved.
     """
-    _check_target(target)
-    body = validate_body(body)
+    check_editable(target.scope)
+    body = validate_text(body)
     rules = rules if rules is not None else current_rules()
     review: ReviewItem | None = None
     result: OathResult | None = None
@@ -193,8 +166,10 @@ def document_save(
 def document_revert(
     *, document: InstructionDocument, history_id: int, actor, reason: str, **kwargs
 ) -> InstructionDocument:
-    """A new version equal to an old one (itself recorded and oath-checked)."""
+    """A new version equal to an old one (itself recorded and oath-checked), made
+    through the ``revert`` path whatever the entry point."""
     old = document.history.filter(history_id=history_id).first()
     if old is None:
         raise NotFound(f"Version {history_id} is not in this scope's history.")
-    return document_save(target=target_for_document(document), body=old.body, actor=actor, reason=reason, **kwargs)
+    with change_path(ChangePath.REVERT):
+        return document_save(target=target_for_document(document), body=old.body, actor=actor, reason=reason, **kwargs)

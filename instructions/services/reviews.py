@@ -1,18 +1,29 @@
 """The review queue: approve or reject bodies that collide with the credo, and
-re-check stored bodies when the credo's rules change."""
+re-check stored bodies when the credo's rules change.
+
+Decisions are changes of their own kind: whatever the entry point, their writes
+are recorded with the ``review`` path.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
+from instructions.credo import Credo
 from instructions.errors import Conflict, InvalidInput, StaleVersion
+from instructions.history import ChangePath, change_path
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
 from instructions.oaths import RuleSet, check_text
+from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
-from instructions.services.documents import Target, current_rules, document_save, sha256_text, target_for_document
+from instructions.services.documents import Target, document_save, target_for_document
+from instructions.text import sha256_text
+
+logger = logging.getLogger(__name__)
 
 
 def _close(item: ReviewItem, *, status: str, reviewer, note: str, reason: str) -> ReviewItem:
@@ -37,7 +48,8 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     reported as a conflict again."""
     reason = f"Review #{item.pk} approved"
     try:
-        return _approve(item, reviewer=reviewer, note=note, reason=reason)
+        with change_path(ChangePath.REVIEW):
+            return _approve(item, reviewer=reviewer, note=note, reason=reason)
     except StaleVersion:
         raise Conflict(
             f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
@@ -76,7 +88,7 @@ def review_reject(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     flagged in ``conflicts`` until someone changes it."""
     if not isinstance(note, str):
         raise InvalidInput("note must be a string.")
-    with transaction.atomic():
+    with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)
         return _close(
             item, status=ReviewStatus.REJECTED, reviewer=reviewer, note=note, reason=f"Review #{item.pk} rejected"
@@ -148,3 +160,20 @@ def documents_recheck(
             save_audited(item, actor=actor, reason=reason)
             resolved += 1
     return RecheckReport(checked=checked, flagged=flagged, resolved=resolved)
+
+
+def recheck_on_credo_change(sender, *, credo: Credo, **kwargs) -> None:
+    """Receiver of ``credo.credo_changed``: re-check stored bodies against the new rules.
+
+    The service's own change (``system`` path), even when the change is noticed
+    inside someone's request; in its own savepoint, so a failure here rolls back
+    only the recheck, never the caller's work.
+    """
+    with change_path(ChangePath.SYSTEM), transaction.atomic():
+        report = documents_recheck(rules=credo.rules, reason="Recheck: the credo's rules changed")
+    logger.info(
+        "Credo rules changed: %s bodies checked, %s flagged, %s resolved.",
+        report.checked,
+        report.flagged,
+        report.resolved,
+    )

@@ -10,10 +10,10 @@ from django.utils import timezone
 
 from instructions.agents import validate_env
 from instructions.contract import Scope
-from instructions.errors import InvalidInput
 from instructions.models import AgentSession, InstructionDocument, Workspace
 from instructions.services.audit import save_audited
-from instructions.services.documents import Target, document_save, validate_body
+from instructions.services.documents import Target, document_save
+from instructions.text import validate_text
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -30,9 +30,8 @@ def session_create(
     additional_instructions: str = "",
     reason: str = "Session started",
 ) -> AgentSession:
-    validate_body(additional_instructions, field="additional_instructions")
-    if "\x00" in cwd:
-        raise InvalidInput("cwd must not contain NUL characters.")
+    validate_text(additional_instructions, field="additional_instructions")
+    validate_text(cwd, field="cwd", max_chars=4096)
     now = timezone.now()
     session = AgentSession(
         owner=owner,
@@ -56,7 +55,7 @@ def session_end(*, session: AgentSession, actor, reason: str = "Session ended") 
         session = AgentSession.objects.select_for_update().get(pk=session.pk)
         if session.ended_at is not None:
             return session
-        document = InstructionDocument.objects.for_owner(scope=Scope.SESSION, session=session).first()
+        document = InstructionDocument.objects.of(Scope.SESSION, session).first()
         if document is not None and document.body:
             document_save(target=Target(scope=Scope.SESSION, session=session), body="", actor=actor, reason=reason)
         session.ended_at = timezone.now()

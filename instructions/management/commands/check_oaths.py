@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from instructions.credo import CredoError, current_credo
+from instructions.management.base import AuditedCommand
 from instructions.oaths import check_text
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = (
         "Check instruction files against the oaths of the credo in force. Prints one JSON line per file: "
         '{"file", "oath_check": "pass"|"fail", "conflicts": [{"snippet", "conflicting_oath"}]}. '

@@ -7,12 +7,11 @@ after its idle time.
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
-
+from instructions.management.base import AuditedCommand
 from instructions.services.sessions import sessions_expire
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = "End every agent session idle longer than AGENTOS_SESSION_IDLE_MINUTES and print how many ended."
 
     def handle(self, *args, **options) -> None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from instructions import audit_log
 from instructions.contract import EDITABLE_SCOPES
+from instructions.management.base import AuditedCommand
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = "Export every change in a period as CSV or JSON (stdout, or --output FILE)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -40,9 +41,12 @@ class Command(BaseCommand):
             scope=options["scope"],
             path=options["path"],
         )
-        text = audit_log.render(audit_log.audit_rows(flt), options["format"])
+        # Written piece by piece as the rows stream in: memory stays flat however long the period.
+        pieces = audit_log.export(audit_log.audit_rows(flt), options["format"])
         if options["output"]:
-            options["output"].write_text(text, encoding="utf-8")
+            with open(options["output"], "w", encoding="utf-8", newline="") as handle:
+                handle.writelines(pieces)
             self.stderr.write(f"Wrote {options['output']}")
         else:
-            self.stdout.write(text, ending="")
+            for piece in pieces:
+                self.stdout.write(piece, ending="")

@@ -7,14 +7,15 @@ on disk (a running server also re-checks by itself when it notices the change).
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from instructions.errors import ServiceError
+from instructions.management.base import AuditedCommand
 from instructions.services.reviews import documents_recheck
 from instructions.services.workspaces import user_by_username
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = "Re-check stored instruction bodies against the credo; flag new failures, resolve fixed ones."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from instructions.access import own_session, workspace_access
 from instructions.errors import ServiceError
+from instructions.management.base import AuditedCommand
 from instructions.selectors import load_merged
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = "Print the merged instruction set for a user, workspace and optional session, as JSON or markdown."
 
     def add_arguments(self, parser: CommandParser) -> None:

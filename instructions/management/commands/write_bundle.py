@@ -11,10 +11,11 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from instructions.access import workspace_access
 from instructions.errors import ServiceError
+from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
 from instructions.services.deliveries import prepare_bundle, session_bundle
 
@@ -27,7 +28,7 @@ def parse_mount(value: str) -> dict:
     return {"path": path, "read_only": flag == "ro"}
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = (
         "Write the /etc/agentos files (instructions.md, environment.json, mounts.json) for a session, "
         "or for a user, workspace and agent, into --output (replaced atomically, files read-only)."

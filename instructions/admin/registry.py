@@ -1,4 +1,4 @@
-"""The Django admin, as reviewers and auditors use it.
+"""The model admins.
 
 - Every model with its history (django-simple-history), lists tuned for big tables
   (``list_select_related``, annotations, no per-row queries).
@@ -7,10 +7,10 @@
   refusal (an oath conflict, a stale version, a broken invariant) re-renders the
   form with the message instead of failing after validation.
 - The review queue (``ReviewItemAdmin``): approve / reject, one service call per
-  item. Document history: versions with who, when, why; diffs; revert through
-  ``document_revert``. The audit log with CSV/JSON export; the credo read-only.
+  item. Document history: versions with who, when, why and how; diffs; revert
+  through ``document_revert``. The audit log with CSV/JSON export; the credo read-only.
 
-Page views live in ``instructions.admin_views``; rules in services and plain modules.
+Page views live in ``instructions.admin.views``; rules in services and plain modules.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from instructions import admin_views, audit_log
-from instructions.admin_display import CONTEXT_CHARS, highlight
+from instructions.admin import views as admin_views
+from instructions.admin.display import CONTEXT_CHARS, highlight
 from instructions.errors import ServiceError
 from instructions.models import (
     AgentSession,
@@ -40,9 +40,11 @@ from instructions.models import (
     ReviewKind,
     ReviewStatus,
     Workspace,
+    owner_name,
 )
 from instructions.oaths import check_text
-from instructions.services.documents import Target, current_rules, document_save
+from instructions.selectors import current_rules
+from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
 
@@ -270,7 +272,7 @@ class InstructionDocumentAdmin(ServiceAdmin):
     search_fields = ["body", "workspace__slug", "user__username"]
     raw_id_fields = ["user", "workspace", "session"]
     object_history_template = "admin/instructions/instructiondocument/object_history.html"
-    history_list_display = ["version", "path"]
+    history_list_display = ["version", "history_path"]
 
     def get_queryset(self, request):
         last = HistoricalDocument.objects.filter(id=OuterRef("pk")).order_by("-history_date", "-history_id")
@@ -319,13 +321,9 @@ class InstructionDocumentAdmin(ServiceAdmin):
     def set_history_delta_changes(self, request, historical_records, foreign_keys_are_objs=True):
         pass  # the page links to real diffs instead of listing whole bodies
 
-    @admin.display(description="path")
-    def path(self, record):
-        return audit_log.change_path(record.history_change_reason)
-
     @admin.display(description="owner")
     def owner(self, obj):
-        return obj.owner_label
+        return obj.owner_name
 
     @admin.display(description="last changed by", ordering="_last_user")
     def last_changed_by(self, obj):
@@ -362,23 +360,20 @@ class InstructionDocumentAdmin(ServiceAdmin):
 # --- history of documents, and the audit log ------------------------------------------
 
 
-class PathFilter(admin.SimpleListFilter):
-    title = "path"
-    parameter_name = "path"
-
-    def lookups(self, request, model_admin):
-        return [(p, p) for p in audit_log.PATHS]
-
-    def queryset(self, request, queryset):
-        return audit_log.filter_by_path(queryset, self.value()) if self.value() in audit_log.PATHS else queryset
-
-
 @admin.register(HistoricalDocument)
 class DocumentHistoryAdmin(admin.ModelAdmin):
     """Every version of every scope: read-only (history is never edited or deleted)."""
 
-    list_display = ["history_date", "history_user", "path", "document", "scope", "version", "history_change_reason"]
-    list_filter = [PathFilter, "scope", "history_type"]
+    list_display = [
+        "history_date",
+        "history_user",
+        "history_path",
+        "document",
+        "scope",
+        "version",
+        "history_change_reason",
+    ]
+    list_filter = ["history_path", "scope", "history_type"]
     list_select_related = ["history_user", "user", "workspace", "session"]
     search_fields = ["history_change_reason", "history_user__username", "workspace__slug", "user__username"]
     date_hierarchy = "history_date"
@@ -404,15 +399,10 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="path")
-    def path(self, obj):
-        return audit_log.change_path(obj.history_change_reason)
-
     @admin.display(description="document")
     def document(self, obj):
-        owner = {"user": obj.user, "workspace": obj.workspace, "session": obj.session_id}.get(obj.scope)
         url = reverse("admin:instructions_instructiondocument_history", args=[obj.id])
-        return format_html('<a href="{}">{} scope of {}</a>', url, obj.scope, owner)
+        return format_html('<a href="{}">{} scope of {}</a>', url, obj.scope, owner_name(obj))
 
 
 # --- the review queue ------------------------------------------------------------------
@@ -517,8 +507,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 
     @admin.display(description="owner")
     def owner(self, obj):
-        owner = {"user": obj.user, "workspace": obj.workspace, "session": obj.session_id}.get(obj.scope)
-        return str(owner)
+        return obj.owner_name
 
     @admin.display(description="snippet in context")
     def snippet_in_context(self, obj):

@@ -16,8 +16,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -25,11 +24,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from instructions import audit_log
 from instructions.access import reviewable_items
-from instructions.admin_display import highlight, side_by_side, unified
+from instructions.admin.display import highlight, side_by_side, unified
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
 from instructions.errors import ServiceError
-from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
 
@@ -180,8 +178,6 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> Htt
         original=document,
         old=old,
         new=new,
-        old_path=audit_log.change_path(old.history_change_reason),
-        new_path=audit_log.change_path(new.history_change_reason),
         rows=side_by_side(old.body, new.body),
         unified=unified(old.body, new.body, old_name=_version_label(old), new_name=_version_label(new)),
         versions=list(
@@ -227,7 +223,6 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
         title=f"Revert {document} to version {old.version}",
         original=document,
         old=old,
-        old_path=audit_log.change_path(old.history_change_reason),
         rows=side_by_side(document.body, old.body),
         form=form,
         history_url=history_url,
@@ -286,7 +281,8 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
     if fmt in ("csv", "json") and valid:
         stamp = datetime.now(tz=UTC).strftime("%Y%m%dT%H%M%SZ")
         content_type = "text/csv; charset=utf-8" if fmt == "csv" else "application/json"
-        response = HttpResponse(audit_log.render(audit_log.audit_rows(flt), fmt), content_type=content_type)
+        # Streamed: the export of a long period never sits in memory whole.
+        response = StreamingHttpResponse(audit_log.export(audit_log.audit_rows(flt), fmt), content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="audit-{stamp}.{fmt}"'
         return response
     rows = list(audit_log.audit_rows(flt, limit=AUDIT_PAGE_ROWS)) if valid else []
@@ -339,31 +335,3 @@ def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
         oaths=oaths,
     )
     return TemplateResponse(request, "admin/instructions/credo.html", context)
-
-
-# --- dashboard -------------------------------------------------------------------------
-
-
-def dashboard() -> dict[str, Any]:
-    """What the admin index shows: pending reviews, failing documents, recent changes.
-
-    Three counting queries plus one per audited model for the recent changes.
-    """
-    pending = ReviewItem.objects.pending().aggregate(
-        writes=Count("pk", filter=Q(kind=ReviewKind.REJECTED_WRITE)),
-        flags=Count("pk", filter=Q(kind=ReviewKind.STORED_FAILURE)),
-    )
-    failing = (
-        InstructionDocument.objects.filter(
-            reviews__kind=ReviewKind.STORED_FAILURE, reviews__status=ReviewStatus.PENDING
-        )
-        .distinct()
-        .count()
-    )
-    return {
-        "pending_writes": pending["writes"],
-        "pending_flags": pending["flags"],
-        "pending_total": pending["writes"] + pending["flags"],
-        "failing_documents": failing,
-        "recent": list(audit_log.audit_rows(limit=10)),
-    }

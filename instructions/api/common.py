@@ -1,0 +1,150 @@
+"""What every API view shares: the base view, request helpers, paging and the
+schema pieces of the error answers.
+
+Views are thin: they validate with a serializer, ask ``access`` who may do it,
+call one service or selector, and serialise the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, inline_serializer
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from instructions import access
+from instructions.api import serializers as s
+from instructions.contract import Scope, check_editable
+from instructions.errors import InvalidInput, StaleVersion
+from instructions.history import ChangePath, change_path
+from instructions.models import AgentSession, InstructionDocument, Role, Workspace
+from instructions.selectors import document_of, scope_entries
+from instructions.services.documents import Target
+from instructions.services.sessions import session_touch
+
+
+class ApiView(APIView):
+    # Every change made while serving an API request is recorded with the ``api``
+    # path (services that are a kind of change of their own narrow it). No
+    # docstring here: drf-spectacular would show it as every operation's description.
+
+    def dispatch(self, request, *args, **kwargs):
+        with change_path(ChangePath.API):
+            return super().dispatch(request, *args, **kwargs)
+
+
+# --- schema pieces ------------------------------------------------------------------
+
+WORKSPACE_PARAM = OpenApiParameter(
+    "workspace", str, description="Workspace slug; the configured default workspace when absent."
+)
+SESSION_PARAM = OpenApiParameter("session", str, description="Agent session id (your own).")
+IF_MATCH = OpenApiParameter(
+    "If-Match", str, OpenApiParameter.HEADER, description="ETag of the version you edited; 412 when stale."
+)
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, description="304 when unchanged.")
+CHANGE_REASON = OpenApiParameter(
+    "X-Change-Reason", str, OpenApiParameter.HEADER, description="Why; recorded in the history."
+)
+ERROR = inline_serializer("Error", {"code": serializers.CharField(), "detail": serializers.CharField()})
+OATH_CONFLICT = inline_serializer(
+    "OathConflictError",
+    {
+        "code": serializers.CharField(),
+        "detail": serializers.CharField(),
+        "conflicts": s.OathFindingSerializer(many=True),
+        "review": serializers.IntegerField(),
+    },
+)
+WRITE_ERRORS = {400: ERROR, 403: ERROR, 404: ERROR, 409: OATH_CONFLICT, 412: ERROR, 413: ERROR}
+
+
+# --- request helpers ------------------------------------------------------------------
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def reason_for(request: Request, default: str) -> str:
+    """The change reason of a write: ``default``, plus the caller's ``X-Change-Reason``."""
+    given = request.headers.get("X-Change-Reason", "").strip()
+    return f"{default}: {given}" if given else default
+
+
+def version_etag(version: int) -> str:
+    return f'"v{version}"'
+
+
+def parse_if_match(header: str | None) -> int | None:
+    """The version named by an ``If-Match`` header (None: no precondition)."""
+    if header is None or header.strip() == "*":
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    if not value.startswith("v") or not value[1:].isdigit():
+        raise StaleVersion("If-Match does not name a version of this scope; read it again for its ETag.")
+    return int(value[1:])
+
+
+class ScopeRequest:
+    """Which workspace and session a request is about, as the caller may see them
+    (``?workspace=``, ``?session=``; the session's workspace when only it is named)."""
+
+    def __init__(self, request: Request, *, need: str = Role.VIEWER) -> None:
+        user = request.user
+        session_id = request.query_params.get("session")
+        self.session: AgentSession | None = None
+        if session_id:
+            self.session = session_touch(session=access.own_session(user, session_id))
+        slug = request.query_params.get("workspace") or (self.session.workspace.slug if self.session else None)
+        self.access = access.workspace_access(user, slug, need=need)
+        self.workspace: Workspace = self.access.workspace
+        self.user = user
+
+    def owner(self, scope: str) -> object:
+        """The caller's own owner of ``scope``: themselves, the workspace, or the session."""
+        if scope == Scope.USER:
+            return self.user
+        if scope == Scope.WORKSPACE:
+            return self.workspace
+        if self.session is None:
+            raise InvalidInput("The session scope needs ?session=<id>.")
+        return self.session
+
+    def target(self, scope: str) -> Target:
+        """The scope to write: raises unless the caller may change it."""
+        check_editable(scope)
+        if scope == Scope.WORKSPACE:
+            access.check_workspace_writable(self.access)
+        return Target.of(scope, self.owner(scope))
+
+    def document(self, scope: str) -> InstructionDocument | None:
+        return document_of(scope, self.owner(scope))
+
+    def entry(self, scope: str) -> dict[str, Any]:
+        entries = scope_entries(user=self.user, workspace=self.workspace, session=self.session)
+        return next(e for e in entries if e["scope"] == scope)
+
+
+# --- paging ---------------------------------------------------------------------------
+
+
+class ListPagination(PageNumberPagination):
+    """Every list of the API: pages of 50 (``?page=N``), up to 200 with ``?page_size=``."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+def paginated(view: APIView, items: Any, serializer_class: type[serializers.Serializer], **context: Any) -> Response:
+    """One page of ``items`` serialised, with the count and the next and previous links."""
+    paginator = ListPagination()
+    page = paginator.paginate_queryset(items, view.request, view=view)
+    return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

@@ -1,0 +1,157 @@
+"""The seed's contract: the merged set, the scopes as entries, editing one scope;
+plus each scope's history and revert."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from instructions.api import serializers as s
+from instructions.api.common import (
+    CHANGE_REASON,
+    ERROR,
+    IF_MATCH,
+    IF_NONE_MATCH,
+    SESSION_PARAM,
+    WORKSPACE_PARAM,
+    WRITE_ERRORS,
+    ApiView,
+    ScopeRequest,
+    paginated,
+    parse_if_match,
+    reason_for,
+    validated,
+    version_etag,
+)
+from instructions.contract import Scope, check_editable, check_known
+from instructions.errors import InvalidInput, NotFound
+from instructions.models import Role
+from instructions.selectors import current_rules, document_versions, load_merged, scope_entries
+from instructions.services.documents import document_revert, document_save
+
+
+def _need(scope: str) -> str:
+    # Writing the workspace scope needs an editor; a user's own scopes need no role.
+    return Role.EDITOR if scope == Scope.WORKSPACE else Role.VIEWER
+
+
+class MergedInstructionsView(ApiView):
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_NONE_MATCH],
+        responses={200: s.MergedInstructionsSerializer, 304: None, 400: ERROR, 404: ERROR},
+        summary="The merged instruction set for the caller",
+    )
+    def get(self, request: Request) -> Response:
+        ctx = ScopeRequest(request)
+        merged = load_merged(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
+        return Response(s.MergedInstructionsSerializer(merged).data)  # ETag and 304: ConditionalGetMiddleware
+
+
+class ScopeListView(ApiView):
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_NONE_MATCH],
+        responses={200: s.InstructionEntrySerializer(many=True), 304: None, 404: ERROR},
+        summary="All four scopes as entries, highest priority first",
+    )
+    def get(self, request: Request) -> Response:
+        ctx = ScopeRequest(request)
+        entries = scope_entries(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
+        return Response(s.InstructionEntrySerializer(entries, many=True).data)
+
+
+class ScopeView(ApiView):
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_NONE_MATCH],
+        responses={200: s.InstructionEntrySerializer, 304: None, 404: ERROR},
+        summary="One scope as an entry; its ETag is what If-Match takes",
+    )
+    def get(self, request: Request, scope: str) -> Response:
+        check_known(scope)
+        ctx = ScopeRequest(request)
+        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
+        if scope == Scope.GLOBAL:
+            return Response(entry)
+        document = ctx.document(scope)
+        # The version is the ETag here, so that it can be sent back in If-Match.
+        return Response(entry, headers={"ETag": version_etag(document.version if document else 0)})
+
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
+        request=s.InstructionUpdateRequestSerializer,
+        responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
+        summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409)",
+    )
+    def put(self, request: Request, scope: str) -> Response:
+        check_editable(scope)
+        data = validated(s.InstructionUpdateRequestSerializer, request.data)
+        if data.get("scope", scope) != scope:
+            raise InvalidInput(f"The body names scope '{data['scope']}' but the URL names '{scope}'.")
+        return self._save(request, scope, data["body"], reason_for(request, "API edit"))
+
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
+        request=None,
+        responses={200: s.InstructionEntrySerializer, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR},
+        summary="Clear one scope (the session scope, typically)",
+    )
+    def delete(self, request: Request, scope: str) -> Response:
+        check_editable(scope)
+        return self._save(request, scope, "", reason_for(request, "API clear"))
+
+    @extend_schema(exclude=True)
+    def patch(self, request: Request, scope: str) -> Response:
+        check_editable(scope)
+        return Response({"code": "METHOD_NOT_ALLOWED", "detail": "Use PUT with the whole body."}, status=405)
+
+    def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
+        ctx = ScopeRequest(request, need=_need(scope))
+        document = document_save(
+            target=ctx.target(scope),
+            body=body,
+            actor=request.user,
+            reason=reason,
+            if_match=parse_if_match(request.headers.get("If-Match")),
+        )
+        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
+        return Response(entry, headers={"ETag": version_etag(document.version)})
+
+
+class ScopeHistoryView(ApiView):
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM],
+        responses={200: s.HistoryVersionSerializer(many=True), 404: ERROR},
+        summary="A scope's versions, newest first",
+    )
+    def get(self, request: Request, scope: str) -> Response:
+        if check_known(scope) == Scope.GLOBAL:
+            raise NotFound("The credo has no history in the service: it changes only on disk.")
+        ctx = ScopeRequest(request)
+        versions = document_versions(ctx.document(scope))
+        return paginated(self, versions, s.HistoryVersionSerializer, rules=current_rules())
+
+
+class ScopeRevertView(ApiView):
+    @extend_schema(
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
+        request=s.RevertRequestSerializer,
+        responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
+        summary="Make a new version equal to an old one (recorded and oath-checked)",
+    )
+    def post(self, request: Request, scope: str) -> Response:
+        check_editable(scope)
+        data = validated(s.RevertRequestSerializer, request.data)
+        ctx = ScopeRequest(request, need=_need(scope))
+        ctx.target(scope)  # may the caller change it at all?
+        document = ctx.document(scope)
+        if document is None:
+            raise NotFound("This scope has no history yet.")
+        document = document_revert(
+            document=document,
+            history_id=data["history_id"],
+            actor=request.user,
+            reason=reason_for(request, f"Revert to version {data['history_id']} (API)"),
+            if_match=parse_if_match(request.headers.get("If-Match")),
+        )
+        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
+        return Response(entry, headers={"ETag": version_etag(document.version)})
