@@ -13,6 +13,7 @@ from django.urls import reverse
 from instructions import credo as credo_module
 from instructions.contract import Scope
 from instructions.credo import current_credo
+from instructions.errors import OathConflict
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus, Workspace
 from instructions.services.documents import Target, document_save
 
@@ -309,14 +310,15 @@ def test_credo_page_is_read_only_with_path_and_mtime(client, staff, credo_dir):
     assert str(credo_dir / "credo.md") in html
     assert "The credo" in html and "evidence over confidence" in html and "t-never-commit" in html
     assert "<form" not in html.split('id="content-main"')[1]  # nothing to submit
-    assert client.post(reverse("admin:instructions_credo")).status_code in (200, 405)
-    assert (credo_dir / "credo.md").read_text().startswith("# The credo")
+    before = {name: (credo_dir / name).read_bytes() for name in ("credo.md", "credo-map.json")}
+    assert client.post(reverse("admin:instructions_credo"), {"body": "changed"}).status_code == 405
+    assert {name: (credo_dir / name).read_bytes() for name in before} == before
 
 
 def test_index_dashboard(client, staff, bob, acme):
     target = Target(scope=Scope.WORKSPACE, workspace=acme)
     document_save(target=target, body="ok", actor=bob, reason="API edit")
-    with pytest.raises(Exception):  # noqa: B017
+    with pytest.raises(OathConflict):
         document_save(target=target, body=BAD, actor=bob, reason="API edit")
     client.force_login(staff)
     html = client.get(reverse("admin:index")).content.decode()

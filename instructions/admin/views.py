@@ -16,7 +16,14 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -308,6 +315,8 @@ def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
     """The credo and its oaths, read-only: there is no way to change them here."""
     if not request.user.is_staff:
         raise PermissionDenied
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "HEAD"])
     folder = settings.AGENTOS_CREDO_DIR
     error, credo, rules_by_oath = "", None, {}
     try:
