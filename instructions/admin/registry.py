@@ -29,7 +29,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.admin import views as admin_views
-from instructions.admin.display import CONTEXT_CHARS, highlight
+from instructions.display import CONTEXT_CHARS, highlight
 from instructions.errors import ServiceError
 from instructions.models import (
     AgentSession,

@@ -1,4 +1,5 @@
-"""Presentation helpers for the admin: highlighted snippets and version diffs.
+"""Showing instruction text to people: highlighted snippets and version diffs, for
+the admin and the members' web app alike.
 
 Plain functions on plain text. Everything user-written is escaped here before any
 markup is added, so templates can print the results as they are.
