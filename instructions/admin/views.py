@@ -31,9 +31,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from instructions import audit_log
 from instructions.access import reviewable_items
-from instructions.display import highlight, side_by_side, unified
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
+from instructions.display import highlight, side_by_side, unified
 from instructions.errors import ServiceError
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
