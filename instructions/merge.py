@@ -24,6 +24,7 @@ from instructions.contract import (
     OathCheck,
     Scope,
     count_lines,
+    section_header,
 )
 from instructions.oaths import OathResult, RuleSet, check_text
 
@@ -165,5 +166,5 @@ def merge_instructions(
         else:
             text = drop_seen_paragraphs(source.body, seen)
         if text.strip():
-            sections.append(f"# [{scope}]\n{text}")
+            sections.append(f"{section_header(scope)}\n{text}")
     return {"merged": "\n\n".join(sections), "entries": entries, "conflicts": conflicts}

@@ -17,7 +17,7 @@ from instructions.contract import EDITABLE_SCOPES, PRECEDENCE
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
 from instructions.models import Role
-from instructions.text import is_approved, validate_text
+from instructions.text import is_approved, validate_instruction_text
 
 
 class EpochMillisField(serializers.IntegerField):
@@ -41,7 +41,7 @@ class StrictCharField(serializers.CharField):
 
 
 class InstructionTextField(StrictCharField):
-    """Instruction text, checked by the one text validator (``text.validate_text``).
+    """Instruction text, checked by the one text validator (``text.validate_instruction_text``).
 
     An oversized text is answered 413 (``BodyTooLarge`` passes through DRF's
     validation to the API's error handler); any other refusal is a field error.
@@ -54,7 +54,7 @@ class InstructionTextField(StrictCharField):
     def to_internal_value(self, data: Any) -> str:
         value = super().to_internal_value(data)
         try:
-            return validate_text(value, field=self.field_name)
+            return validate_instruction_text(value, field=self.field_name)
         except InvalidInput as exc:
             raise serializers.ValidationError(exc.message) from None
 

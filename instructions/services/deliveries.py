@@ -34,7 +34,7 @@ from instructions.errors import SessionEnded
 from instructions.models import AgentSession, Delivery, Workspace
 from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
 from instructions.services.audit import save_audited
-from instructions.text import sha256_text, validate_text
+from instructions.text import sha256_text, validate_instruction_text
 
 DELIVERY_REASON = "Spawn payload delivered"
 
@@ -83,7 +83,7 @@ def prepare_bundle(
     its environment metadata names it. ``agent`` must be a registered agent.
     """
     get_agent(agent)
-    validate_text(additional_instructions, field="additional_instructions")
+    validate_instruction_text(additional_instructions, field="additional_instructions")
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
     instructions_md = compose_instructions_md(

@@ -22,7 +22,7 @@ from instructions.models import (
 from instructions.oaths import OathResult, RuleSet, check_text
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
-from instructions.text import sha256_text, validate_text
+from instructions.text import sha256_text, validate_instruction_text
 
 #: The reason of a kept refused write: the caller's reason behind this.
 REFUSED_PREFIX = "Write refused (oath conflict): "
@@ -118,7 +118,7 @@ def document_save(
     (a reviewer's approval) skips the check and records the body as approved.
     """
     check_editable(target.scope)
-    body = validate_text(body)
+    body = validate_instruction_text(body)
     rules = rules if rules is not None else current_rules()
     review: ReviewItem | None = None
     result: OathResult | None = None

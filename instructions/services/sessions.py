@@ -10,10 +10,11 @@ from django.utils import timezone
 
 from instructions.agents import validate_env
 from instructions.contract import Scope
+from instructions.errors import InvalidInput
 from instructions.models import AgentSession, InstructionDocument, Workspace
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save
-from instructions.text import validate_text
+from instructions.text import validate_instruction_text, validate_text
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -30,8 +31,10 @@ def session_create(
     additional_instructions: str = "",
     reason: str = "Session started",
 ) -> AgentSession:
-    validate_text(additional_instructions, field="additional_instructions")
+    validate_instruction_text(additional_instructions, field="additional_instructions")
     validate_text(cwd, field="cwd", max_chars=4096)
+    if cwd and not cwd.startswith("/"):
+        raise InvalidInput("cwd must be an absolute path (or empty: the launcher's own).")
     now = timezone.now()
     session = AgentSession(
         owner=owner,
