@@ -9,15 +9,17 @@ off unless asked for, and without ``DEBUG`` start-up refuses to run with no
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from agentos_site.env import env_bool, env_int, env_list, env_str
+from agentos_site.env import env_bool, env_int, env_list, env_str, private_dir, private_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
+#: Files at rest (the development database and key): private to the service's user.
+VAR_DIR = Path(env_str("AGENTOS_VAR_DIR") or BASE_DIR / "var")
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -33,11 +35,8 @@ def _secret_key() -> str:
             "or set DEBUG=1 for a development server with a generated key."
         )
     # Development only: a generated key kept under var/ so logins survive restarts.
-    key_file = VAR_DIR / "dev-secret-key"
-    if not key_file.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
+    key_file = private_dir(VAR_DIR) / "dev-secret-key"
+    private_file(key_file, secrets.token_urlsafe(50))
     return key_file.read_text().strip()
 
 
@@ -53,7 +52,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    # API tokens, stored as SHA-512 digests (shown once: manage.py create_token).
+    "knox",
+    # Lock-out after repeated failed sign-ins (AXES_* below).
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
@@ -74,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Records the admin user on history rows; API and commands set it explicitly.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: refuses sign-ins from a locked-out user and address (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "agentos_site.urls"
@@ -96,12 +100,20 @@ TEMPLATES = [
 WSGI_APPLICATION = "agentos_site.wsgi.application"
 ASGI_APPLICATION = "agentos_site.asgi.application"
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
-    )
-}
+
+def _database_url() -> str:
+    url = env_str("DATABASE_URL")
+    if url:
+        return url
+    # The embedded default: its file holds API token digests and session data, so it is
+    # created 0600 in a 0700 folder before SQLite first opens it (SQLite gives its
+    # journal and WAL files the database file's permissions).
+    database = private_dir(VAR_DIR) / "db.sqlite3"
+    private_file(database)
+    return f"sqlite:///{database}"
+
+
+DATABASES = {"default": dj_database_url.parse(_database_url(), conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -124,6 +136,29 @@ STORAGES = {
 }
 
 LOGIN_URL = "admin:login"
+
+# Sign-in lock-out (django-axes): after AXES_FAILURE_LIMIT failed attempts for one
+# username from one address, that pair is refused (HTTP 429) for AXES_COOLOFF_MINUTES,
+# even with the right password. A successful sign-in resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Behind a reverse proxy set AXES_IPWARE_PROXY_COUNT (and its meta precedence) so the
+# client's address, not the proxy's, is counted.
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", 0) or None
+
+# API tokens (django-rest-knox): only a SHA-512 digest is stored. Tokens do not expire
+# unless API_TOKEN_TTL_HOURS is set (launchers keep one for a long time).
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 0)) or None,
+    "TOKEN_PREFIX": "agentos_",
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 # Uploads are JSON bodies of at most 50,000 characters (up to 200 kB of UTF-8);
 # leave headroom for the envelope but refuse anything absurd before parsing.
@@ -149,7 +184,7 @@ if not AGENTOS_DEFAULT_WORKSPACE:
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "instructions.api.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -163,6 +198,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "60/minute"),
         "user": env_str("THROTTLE_USER", "1200/minute"),
+        # Failed authentications (bad tokens) per client address.
+        "auth_failure": env_str("THROTTLE_AUTH_FAILURES", "20/minute"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

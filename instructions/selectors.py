@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from django.db.models import Max, QuerySet
 
+from instructions.approvals import FindingKey
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
 from instructions.errors import CredoUnavailable, InvalidInput
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import AgentSession, InstructionDocument, Workspace, owner_name
+from instructions.models import AgentSession, ApprovedFinding, InstructionDocument, Workspace, owner_name, target_key_of
 from instructions.oaths import RuleSet
-from instructions.text import is_approved
 
 
 def epoch_ms(moment) -> int:
@@ -37,14 +37,25 @@ def current_rules() -> RuleSet:
     return credo_or_error().rules
 
 
-def document_source(document: InstructionDocument) -> ScopeSource:
+def document_source(document: InstructionDocument, approved: frozenset[FindingKey] = frozenset()) -> ScopeSource:
     return ScopeSource(
         scope=document.scope,
         path=display_path(document.scope, owner_name(document)),
         body=document.body,
         modified_at=epoch_ms(document.updated_at),
-        approved=is_approved(document.body, document.approved_sha256),
+        approved=approved,
     )
+
+
+def approvals_by_target(keys: list[str]) -> dict[str, frozenset[FindingKey]]:
+    """``{target key: approved findings}`` for the given targets, in one query (none when
+    there are no keys)."""
+    found: dict[str, set[FindingKey]] = {key: set() for key in keys}
+    if keys:
+        rows = ApprovedFinding.objects.filter(target_key__in=keys).values_list("target_key", "rule_id", "snippet_key")
+        for key, rule_id, snippet in rows:
+            found[key].add((rule_id, snippet))
+    return {key: frozenset(value) for key, value in found.items()}
 
 
 def credo_source(credo: Credo) -> ScopeSource | None:
@@ -58,10 +69,14 @@ class MergeInputs:
     credo: Credo
     documents: dict[str, InstructionDocument]
     session: AgentSession | None
+    #: Approved findings by the documents' target keys.
+    approvals: dict[str, frozenset[FindingKey]]
 
     @property
     def sources(self) -> list[ScopeSource]:
-        sources = [document_source(d) for d in self.documents.values()]
+        sources = [
+            document_source(d, self.approvals.get(target_key_of(d), frozenset())) for d in self.documents.values()
+        ]
         credo = credo_source(self.credo)
         return [*sources, credo] if credo else sources
 
@@ -80,13 +95,15 @@ def check_session_workspace(workspace: Workspace, session: AgentSession | None) 
 
 
 def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeInputs:
-    """One query for the documents, plus the cached credo."""
+    """One query for the documents, one for the findings reviewers approved for their
+    scopes, plus the cached credo."""
     check_session_workspace(workspace, session)
     credo = credo_or_error()
     documents = {
         d.scope: d for d in InstructionDocument.objects.for_merge(user=user, workspace=workspace, session=session)
     }
-    return MergeInputs(credo=credo, documents=documents, session=session)
+    approvals = approvals_by_target([target_key_of(d) for d in documents.values()])
+    return MergeInputs(credo=credo, documents=documents, session=session, approvals=approvals)
 
 
 def merge_inputs(inputs: MergeInputs) -> MergedInstructions:

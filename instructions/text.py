@@ -49,11 +49,6 @@ def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def is_approved(text: str, approved_sha256: str) -> bool:
-    """Is ``text`` the exact body a reviewer approved (``approved_sha256`` of a document or version)?"""
-    return bool(approved_sha256) and approved_sha256 == sha256_text(text)
-
-
 def prohibit_surrogates(value: str) -> None:
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
         raise ValidationError("Lone surrogates are not valid Unicode text.", code="surrogates")

@@ -19,6 +19,14 @@ from tests.helpers import HARNESS, RULES, make_user
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with empty throttle counters and cached renders."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_credo_cache():
     credo_module.reset_cache()
     yield
@@ -89,16 +97,18 @@ def default_workspace(db, settings):
 @pytest.fixture
 def api():
     """An API client; ``api.as_(user)`` authenticates with that user's token."""
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     client = APIClient()
+    tokens: dict[int, str] = {}
 
     def as_(user):
         if user is None:
             client.credentials()
         else:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            if user.pk not in tokens:
+                tokens[user.pk] = AuthToken.objects.create(user=user, expiry=None)[1]
+            client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[user.pk]}")
         return client
 
     client.as_ = as_

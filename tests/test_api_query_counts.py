@@ -33,8 +33,10 @@ def grow(alice, acme, session, n: int, start: int) -> None:
 LISTS = {
     "/api/workspaces": 3,  # token, count, page (the caller's role annotated)
     "/api/workspaces/acme/members": 4,  # token, workspace with role, count, page with users
-    "/api/instructions/scope/workspace/history?workspace=acme": 5,  # + the document; page with users
-    "/api/reviews": 3,  # token, count, page with related rows
+    # token, workspace with role, the document, the findings approved for it, count, page with users
+    "/api/instructions/scope/workspace/history?workspace=acme": 6,
+    # token, the caller's permissions (user, groups: a reviewer sees every item), count, page with related rows
+    "/api/reviews": 5,
     "/api/sessions": 4,  # token, idle sessions to expire, count, page with workspaces
     "/api/sessions/{session}/deliveries": 4,  # token, session, count, page
 }
@@ -64,13 +66,14 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     grow(alice, acme, session, 3, 0)
     client = api.as_(alice)
     client.get("/api/instructions?workspace=acme")  # warm the credo cache
-    # token, workspace with the caller's role, the three scope documents
-    with django_assert_num_queries(3):
-        assert client.get("/api/instructions?workspace=acme").status_code == 200
-    # token, session, workspace with role, documents
+    # token, workspace with the caller's role, the three scope documents, their approved findings
     with django_assert_num_queries(4):
+        assert client.get("/api/instructions?workspace=acme").status_code == 200
+    # token, session (with whether its owner may still see its workspace), workspace
+    # with role, documents, approved findings
+    with django_assert_num_queries(5):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # token, session, documents, their history ids, then the delivery in its
-    # transaction: savepoint, insert, history insert, release
-    with django_assert_num_queries(8):
+    # token, session, documents, approved findings, their history ids, then the
+    # delivery in its transaction: savepoint, insert, history insert, release
+    with django_assert_num_queries(9):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200

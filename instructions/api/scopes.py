@@ -26,8 +26,8 @@ from instructions.api.common import (
 )
 from instructions.contract import Scope, check_editable, check_known
 from instructions.errors import InvalidInput, NotFound
-from instructions.models import Role
-from instructions.selectors import current_rules, document_versions, load_merged, scope_entries
+from instructions.models import Role, target_key
+from instructions.selectors import approvals_by_target, current_rules, document_versions, load_merged, scope_entries
 from instructions.services.documents import document_revert, document_save
 
 
@@ -127,8 +127,14 @@ class ScopeHistoryView(ApiView):
         if check_known(scope) == Scope.GLOBAL:
             raise NotFound("The credo has no history in the service: it changes only on disk.")
         ctx = ScopeRequest(request)
-        versions = document_versions(ctx.document(scope))
-        return paginated(self, versions, s.HistoryVersionSerializer, rules=current_rules())
+        key = target_key(scope, ctx.owner(scope))
+        return paginated(
+            self,
+            document_versions(ctx.document(scope)),
+            s.HistoryVersionSerializer,
+            rules=current_rules(),
+            approved=approvals_by_target([key])[key],
+        )
 
 
 class ScopeRevertView(ApiView):
