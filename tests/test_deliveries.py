@@ -186,12 +186,13 @@ def count_spawn_queries(session, actor) -> int:
 
 
 def test_query_count_does_not_grow_with_history(alice, acme, django_assert_num_queries):
-    assert count_spawn_queries(make_history(alice, acme, 5), alice) == 8
+    assert count_spawn_queries(make_history(alice, acme, 5), alice) == 9
     many_session = make_history(alice, acme, 50)
     assert InstructionDocument.history.filter(user=alice).count() >= 55
     # 1 owner, 2 workspace, 3 the documents, 4 their history ids, then the delivery:
-    # 5 savepoint, 6 insert, 7 history insert, 8 savepoint release.
-    with django_assert_num_queries(8):
+    # 5 savepoint, 6 the credo's and OS texts kept (insert or nothing), 7 insert,
+    # 8 history insert, 9 savepoint release.
+    with django_assert_num_queries(9):
         _, delivery = spawn_for_session(session=many_session, actor=alice)
     assert set(delivery.scope_versions) == {"user", "workspace", "session"}
 

@@ -9,8 +9,13 @@ scope document used), so an auditor can later reconstruct what an agent was told
 anything: for the ``write_bundle`` command and for previews without a session.
 
 Cost: one query for the documents (``selectors.gather_inputs``), one for their
-history ids, plus the delivery's insert and its history row: constant however
-long the history is. The credo and the OS text come from their caches.
+history ids, plus the delivery's insert and its history row, and one insert that
+keeps the credo's and the OS text's text (``RecordedText``, skipped by the
+database when already kept): constant however long the history is. The credo and
+the OS text come from their caches.
+
+``spawn_previews`` shows a person what each agent would receive, with the sizes
+that count against Linux's per-argument limit; it records nothing.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from instructions.bundle import (
 )
 from instructions.contract import MergedInstructions, Scope
 from instructions.errors import SessionEnded
-from instructions.models import AgentSession, Delivery, Workspace
+from instructions.models import AgentSession, Delivery, RecordedText, Workspace
 from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
 from instructions.services.audit import save_audited
 from instructions.text import sha256_text, validate_text
@@ -47,6 +52,8 @@ class PreparedBundle:
     files: dict[str, str]
     merged: MergedInstructions
     inputs: MergeInputs
+    #: The OS environment text that opens ``instructions_md``.
+    os_text: str = ""
 
     @property
     def instructions_sha256(self) -> str:
@@ -86,8 +93,9 @@ def prepare_bundle(
     validate_text(additional_instructions, field="additional_instructions")
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
+    os_text = load_os_text()
     instructions_md = compose_instructions_md(
-        os_text=load_os_text(), merged=merged["merged"], additional=additional_instructions
+        os_text=os_text, merged=merged["merged"], additional=additional_instructions
     )
     environment = environment_metadata(
         agent=agent,
@@ -97,7 +105,7 @@ def prepare_bundle(
         started_at=session.started_at if session is not None else None,
     )
     files = compose_files(instructions_md=instructions_md, environment=environment, mounts=mounts)
-    return PreparedBundle(instructions_md=instructions_md, files=files, merged=merged, inputs=inputs)
+    return PreparedBundle(instructions_md=instructions_md, files=files, merged=merged, inputs=inputs, os_text=os_text)
 
 
 def session_bundle(*, session: AgentSession, mounts: Sequence[Mapping[str, Any]] | None = None) -> PreparedBundle:
@@ -139,10 +147,26 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         credo_sha256=bundle.inputs.credo.sha256,
         scope_versions=bundle.scope_versions(),
         mechanism=payload["mechanism"],
+        os_text_sha256=sha256_text(bundle.os_text),
     )
     with transaction.atomic():
+        texts_record(
+            [bundle.os_text] if bundle.inputs.credo.body is None else [bundle.os_text, bundle.inputs.credo.body]
+        )
         save_audited(delivery, actor=actor, reason=DELIVERY_REASON)
     return payload, delivery
+
+
+def texts_record(texts: Sequence[str]) -> None:
+    """Keep ``texts`` by their SHA-256 (``RecordedText``), once each, in one query.
+
+    ``ignore_conflicts``: a text already kept (by an earlier delivery, or by a
+    concurrent one a moment ago) is left as it is: its key is its content.
+    """
+    rows = {sha256_text(text): text for text in texts}
+    RecordedText.objects.bulk_create(
+        [RecordedText(sha256=sha, text=text) for sha, text in rows.items()], ignore_conflicts=True
+    )
 
 
 def spawn_preview(
