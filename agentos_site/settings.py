@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_htmx",
     "instructions",
 ]
 
@@ -72,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # request.htmx for the web app's live parts.
+    "django_htmx.middleware.HtmxMiddleware",
     # Records the admin user on history rows; API and commands set it explicitly.
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
@@ -89,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"web": "instructions.web.templatetags"},
         },
     },
 ]
@@ -123,7 +127,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LOGIN_URL = "admin:login"
+# The members' web app signs people in at /accounts/ (the admin keeps its own login).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "login"
+if DEBUG:
+    # Password-reset mails are printed by the development server, not sent.
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # Uploads are JSON bodies of at most 50,000 characters (up to 200 kB of UTF-8);
 # leave headroom for the envelope but refuse anything absurd before parsing.

@@ -10,15 +10,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
+from django.utils.safestring import SafeString
 
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
-from instructions.errors import CredoUnavailable, InvalidInput
+from instructions.display import DiffLine, Span, highlight_spans, render_markdown, side_by_side, unified
+from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import AgentSession, InstructionDocument, Workspace, owner_name
-from instructions.oaths import RuleSet
-from instructions.text import is_approved
+from instructions.models import (
+    OWNER_COLUMN,
+    AgentSession,
+    Delivery,
+    InstructionDocument,
+    ReviewItem,
+    ReviewKind,
+    ReviewStatus,
+    Workspace,
+    owner_filter,
+    owner_name,
+)
+from instructions.oaths import Finding, OathResult, RuleSet, check_text
+from instructions.text import is_approved, sha256_text
 
 
 def epoch_ms(moment) -> int:
@@ -154,3 +167,158 @@ def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = 
         else:
             entries.append(make_entry(source, inputs.credo.rules)[0])
     return entries
+
+
+# --- reads for people's pages (the members' web app; the admin may reuse them) --------
+
+
+@dataclass(frozen=True)
+class TextCheck:
+    """A dry-run oath check of a text, ready to show: findings, the text with each
+    finding marked, and the text rendered as Markdown (sanitised)."""
+
+    status: str
+    findings: tuple[Finding, ...]
+    marked: SafeString
+    rendered: SafeString
+
+
+def finding_label(finding: Finding) -> str:
+    reason = getattr(finding, "reason", "")  # the oath check is gaining reasons
+    return f"{finding.oath}: {reason}" if reason else finding.oath
+
+
+def text_check(body: str) -> TextCheck:
+    """What ``POST /api/oaths/check`` says about ``body`` (same rules), for a page."""
+    result = check_text(body, current_rules()) if body else OathResult("pass")
+    spans = [Span(f.start, f.end, finding_label(f)) for f in result.findings]
+    return TextCheck(
+        status=result.status,
+        findings=result.findings,
+        marked=highlight_spans(body, spans),
+        rendered=render_markdown(body),
+    )
+
+
+@dataclass(frozen=True)
+class HomeOverview:
+    workspaces: list[Workspace]
+    user_document: InstructionDocument | None
+    sessions: list[AgentSession]
+    proposals: list[ReviewItem]
+    waiting: list[ReviewItem]
+
+
+#: Rows shown in each list of the home page (each links to its full list).
+HOME_ROWS = 10
+
+
+def home_overview(*, user, workspaces: QuerySet, reviewable: QuerySet) -> HomeOverview:
+    """The home page: ``workspaces`` (``access.workspaces_with_role``), the user's scope,
+    active sessions and pending proposals, and the pending items of ``reviewable``
+    (``access.reviewable_items``). Five queries."""
+    return HomeOverview(
+        workspaces=list(workspaces.order_by("slug")),
+        user_document=document_of(Scope.USER, user),
+        sessions=list(AgentSession.objects.filter(owner=user).active().select_related("workspace")[:HOME_ROWS]),
+        proposals=list(own_proposals(user).filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+        waiting=list(reviewable.filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+    )
+
+
+def own_proposals(user) -> QuerySet[ReviewItem]:
+    """Review items ``user`` authored (refused writes), newest first, with their decision."""
+    return ReviewItem.objects.with_related().filter(author=user)
+
+
+@dataclass(frozen=True)
+class ReviewState:
+    """A review item as a reviewer needs to see it: against what it would replace."""
+
+    item: ReviewItem
+    current_body: str
+    current_version: int
+    #: Approving would be refused: the scope changed since the proposal (or the
+    #: flagged body changed). Mirrors what ``services.reviews.review_approve`` checks.
+    stale: bool
+    findings: tuple[Finding, ...]
+    rows: list[DiffLine]
+    unified: str
+
+
+def _is_stale(item: ReviewItem, document: InstructionDocument | None) -> bool:
+    if item.status != ReviewStatus.PENDING:
+        return False
+    if item.kind == ReviewKind.REJECTED_WRITE:
+        return (document.version if document else 0) != item.base_version
+    return document is None or sha256_text(document.body) != item.body_sha256
+
+
+def review_states(items: list[ReviewItem]) -> list[ReviewState]:
+    """Each item with the current body of its scope, a diff, its findings under the
+    credo in force and whether it is stale. At most one query (for items proposed
+    before their scope had a document; ``with_related`` brings the others')."""
+    rules = current_rules() if items else None
+    missing = [item for item in items if item.document_id is None]
+    found: dict[tuple[str, object], InstructionDocument] = {}
+    if missing:
+        wanted = Q()
+        for item in missing:
+            wanted |= Q(**owner_filter(item.scope, item.owner))
+        for document in InstructionDocument.objects.filter(wanted):
+            found[(document.scope, getattr(document, f"{OWNER_COLUMN[document.scope]}_id"))] = document
+    states = []
+    for item in items:
+        if item.document_id is not None:
+            document = item.document
+        else:
+            document = found.get((item.scope, getattr(item, f"{OWNER_COLUMN[item.scope]}_id")))
+        current = document.body if document else ""
+        states.append(
+            ReviewState(
+                item=item,
+                current_body=current,
+                current_version=document.version if document else 0,
+                stale=_is_stale(item, document),
+                findings=check_text(item.body, rules).findings if item.body else (),
+                rows=side_by_side(current, item.body),
+                unified=unified(current, item.body, old_name="current", new_name=f"proposal #{item.pk}"),
+            )
+        )
+    return states
+
+
+def own_sessions(user) -> QuerySet[AgentSession]:
+    """``user``'s sessions, newest first, each with ``delivery_count``."""
+    return (
+        AgentSession.objects.filter(owner=user)
+        .select_related("workspace")
+        .annotate(delivery_count=Count("deliveries"))
+        .order_by("-started_at")
+    )
+
+
+def session_deliveries(session: AgentSession) -> QuerySet[Delivery]:
+    return session.deliveries.order_by("-created_at", "-id")
+
+
+def session_delivery(session: AgentSession, delivery_id) -> Delivery:
+    """One delivery of ``session`` (the caller checked the session is theirs), or ``NotFound``."""
+    delivery = session.deliveries.filter(pk=delivery_id).first() if str(delivery_id).isdigit() else None
+    if delivery is None:
+        raise NotFound("Delivery not found.")
+    delivery.session = session
+    return delivery
+
+
+def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
+    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
+    try:
+        ids = {int(old_id), int(new_id)}
+    except (TypeError, ValueError):
+        raise NotFound("Unknown version.") from None
+    rows = {row.history_id: row for row in document_versions(document).filter(history_id__in=ids)}
+    if len(rows) != len(ids):
+        raise NotFound("Unknown version.")
+    old, new = rows[int(old_id)], rows[int(new_id)]
+    return (old, new) if old.history_id <= new.history_id else (new, old)

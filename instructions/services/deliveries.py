@@ -26,7 +26,15 @@ from typing import Any
 
 from django.db import transaction
 
-from instructions.agents import SpawnPayload, build_spawn, get_agent
+from instructions.agents import (
+    MAX_ARG_BYTES,
+    AgentSpec,
+    SpawnPayload,
+    build_spawn,
+    get_agent,
+    registered_agents,
+    utf8_len,
+)
 from instructions.bundle import (
     INSTRUCTIONS_PATH,
     compose_files,
@@ -35,7 +43,7 @@ from instructions.bundle import (
     load_os_text,
 )
 from instructions.contract import MergedInstructions, Scope
-from instructions.errors import SessionEnded
+from instructions.errors import ServiceError, SessionEnded
 from instructions.models import AgentSession, Delivery, RecordedText, Workspace
 from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
 from instructions.services.audit import save_audited
@@ -190,4 +198,109 @@ def spawn_preview(
         env=env,
         skip_os_instructions=skip_os_instructions,
         files=bundle.files,
+    )
+
+
+# --- previews for people -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One string Linux must accept at exec: an argv element or a ``NAME=value``."""
+
+    label: str
+    bytes: int
+    limit: int = MAX_ARG_BYTES
+
+    @property
+    def over(self) -> bool:
+        return self.bytes > self.limit
+
+    @property
+    def percent(self) -> float:
+        return round(100 * self.bytes / self.limit, 1)
+
+
+@dataclass(frozen=True)
+class AgentPreview:
+    """What one agent would be launched with, or why it could not be."""
+
+    spec: AgentSpec
+    payload: SpawnPayload | None
+    #: Why there is no payload (e.g. too large for Codex); "" when there is one.
+    error: str
+    #: The variables the injection sets (the caller's own are passed through).
+    injected_env: dict[str, str]
+    #: Names of the caller's variables passed through unchanged (values not shown:
+    #: they routinely carry API keys).
+    passed_env: list[str]
+    measures: list[Measure]
+
+
+@dataclass(frozen=True)
+class PreviewSet:
+    merged: MergedInstructions
+    instructions_md: str
+    agents: list[AgentPreview]
+    session: AgentSession | None
+    limit: int = MAX_ARG_BYTES
+
+    @property
+    def instructions_bytes(self) -> int:
+        return utf8_len(self.instructions_md)
+
+
+def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[str, str], launch: dict) -> AgentPreview:
+    files = compose_files(instructions_md=bundle.instructions_md, environment={**environment, "agent": spec.name})
+    caller_env = launch["env"] or {}
+    try:
+        payload = build_spawn(agent=spec.name, instructions_md=bundle.instructions_md, files=files, **launch)
+    except ServiceError as exc:
+        return AgentPreview(spec=spec, payload=None, error=exc.message, injected_env={}, passed_env=[], measures=[])
+    injected = {k: v for k, v in payload["env"].items() if caller_env.get(k) != v}
+    measures = [Measure(f"argv[{i}]", utf8_len(arg)) for i, arg in enumerate(payload["args"])]
+    measures += [Measure(f"{k}=…", utf8_len(f"{k}={v}")) for k, v in injected.items()]
+    return AgentPreview(
+        spec=spec,
+        payload=payload,
+        error="",
+        injected_env=injected,
+        passed_env=sorted(k for k, v in payload["env"].items() if caller_env.get(k) == v),
+        measures=measures,
+    )
+
+
+def spawn_previews(*, user, workspace: Workspace, session: AgentSession | None = None) -> PreviewSet:
+    """What every registered agent would be launched with: for ``user`` in ``workspace``,
+    or as ``session`` (its scope, cwd, env, additional instructions) would be. Records nothing.
+
+    The bundle is composed once; each agent gets its own ``environment.json`` and
+    injection. An agent that cannot take the text (Codex past the argv limit) has
+    an ``error`` instead of a payload.
+    """
+    agents = registered_agents()
+    if session is not None:
+        launch = {"cwd": session.cwd, "env": session.env, "skip_os_instructions": session.skip_os_instructions}
+        bundle = prepare_bundle(
+            user=session.owner,
+            workspace=workspace,
+            agent=session.agent,
+            session=session,
+            cwd=session.cwd,
+            additional_instructions=session.additional_instructions,
+        )
+    else:
+        launch = {"cwd": "", "env": {}, "skip_os_instructions": False}
+        bundle = prepare_bundle(user=user, workspace=workspace, agent=agents[0].name)
+    environment = environment_metadata(
+        workspace=workspace.slug,
+        cwd=launch["cwd"],
+        session=str(session.pk) if session is not None else "",
+        started_at=session.started_at if session is not None else None,
+    )
+    return PreviewSet(
+        merged=bundle.merged,
+        instructions_md=bundle.instructions_md,
+        agents=[_agent_preview(spec, bundle, environment, launch) for spec in agents],
+        session=session,
     )
