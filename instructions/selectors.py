@@ -181,6 +181,8 @@ class TextCheck:
     findings: tuple[Finding, ...]
     marked: SafeString
     rendered: SafeString
+    #: A reviewer approved this exact text despite its findings: a save is not refused.
+    approved: bool = False
 
 
 def finding_label(finding: Finding) -> str:
@@ -188,8 +190,11 @@ def finding_label(finding: Finding) -> str:
     return f"{finding.oath}: {reason}" if reason else finding.oath
 
 
-def text_check(body: str) -> TextCheck:
-    """What ``POST /api/oaths/check`` says about ``body`` (same rules), for a page."""
+def text_check(body: str, *, approved_sha256: str = "") -> TextCheck:
+    """What ``POST /api/oaths/check`` says about ``body`` (same rules), for a page.
+
+    ``approved_sha256``: the scope's approved body (``InstructionDocument.approved_sha256``),
+    which the write path lets through despite findings."""
     result = check_text(body, current_rules()) if body else OathResult("pass")
     spans = [Span(f.start, f.end, finding_label(f)) for f in result.findings]
     return TextCheck(
@@ -197,6 +202,7 @@ def text_check(body: str) -> TextCheck:
         findings=result.findings,
         marked=highlight_spans(body, spans),
         rendered=render_markdown(body),
+        approved=is_approved(body, approved_sha256),
     )
 
 

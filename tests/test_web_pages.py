@@ -304,7 +304,7 @@ def test_the_user_scope_is_edited_at_me(as_, carol):
     document = InstructionDocument.objects.get(scope=Scope.USER, user=carol)
     assert document.body == "Answer briefly."
     assert document.history.get().history_path == "web"
-    assert '<td class="why">me</td>' in client.get("/me/history/").content.decode()
+    assert '<td class="why wide" data-label="why">me</td>' in client.get("/me/history/").content.decode()
     assert ">Answer briefly.</textarea>" in client.get("/me/").content.decode()
 
 
@@ -323,7 +323,7 @@ def test_the_preview_shows_each_agents_payload(as_, alice, acme):
     assert codex.payload["args"][1].startswith('developer_instructions="')
     assert opencode.injected_env["OPENCODE_CONFIG_CONTENT"] == '{"instructions": ["/etc/agentos/instructions.md"]}'
     assert pi.payload["args"] == ["--append-system-prompt", text]
-    assert [m.label for m in claude.measures] == ["argv[0]", "argv[1]"]
+    assert [m.label for m in claude.measures] == ["argv[1]", "argv[2]"]
     assert claude.measures[1].bytes == len(text.encode())
     html = response.content.decode()
     assert "Say &quot;hi&quot;." in html
@@ -370,8 +370,9 @@ def test_history_lists_every_version_with_who_when_why_and_path(as_, alice, bob,
     as_(bob).post("/w/acme/", {"body": "One.\nTwo.", "reason": "second", "version": 1})
     html = as_(bob).get("/w/acme/history/").content.decode()
     rows = re.findall(
-        r'<td class="version">(\d+)</td>\s*<td class="who">(\w+)</td>.*?<td class="why">([^<]*)</td>\s*'
-        r'<td class="path"><span class="badge">(\w+)</span>',
+        r'<td class="version" data-label="version">(\d+)</td>\s*<td class="who" data-label="by">(\w+)</td>.*?'
+        r'<td class="why wide" data-label="why">([^<]*)</td>\s*'
+        r'<td class="path" data-label="path"><span class="badge">(\w+)</span>',
         html,
         re.S,
     )
@@ -508,9 +509,12 @@ def test_a_second_maintainer_approves_a_proposal(as_, alice, bob, acme):
     document = workspace_doc(acme)
     row = document.history.order_by("-history_id").first()
     assert (document.body, row.history_user, row.history_path) == (BAD, bob, "review")
-    # The author sees the decision.
-    html = as_(alice).get(f"/reviews/{item.pk}/").content.decode()
+    # The author sees the decision; the live check knows the approved text passes.
+    client = as_(alice)
+    html = client.get(f"/reviews/{item.pk}/").content.decode()
     assert "Decided by bob" in html and "“fine”" in html
+    html = client.post("/w/acme/check", {"body": BAD}).content.decode()
+    assert "A reviewer approved this exact text despite 1 finding" in html
 
 
 def test_reject_needs_a_note(as_, alice, bob, acme):

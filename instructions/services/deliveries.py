@@ -258,7 +258,8 @@ def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[st
     except ServiceError as exc:
         return AgentPreview(spec=spec, payload=None, error=exc.message, injected_env={}, passed_env=[], measures=[])
     injected = {k: v for k, v in payload["env"].items() if caller_env.get(k) != v}
-    measures = [Measure(f"argv[{i}]", utf8_len(arg)) for i, arg in enumerate(payload["args"])]
+    # argv[0] is the agent's own command; the added arguments follow it.
+    measures = [Measure(f"argv[{i}]", utf8_len(arg)) for i, arg in enumerate(payload["args"], start=1)]
     measures += [Measure(f"{k}=…", utf8_len(f"{k}={v}")) for k, v in injected.items()]
     return AgentPreview(
         spec=spec,

@@ -86,7 +86,7 @@ class ScopePage:
 
     @property
     def title(self) -> str:
-        return f"{self.workspace.name} · AGENTS.md" if self.access else "Your user scope"
+        return self.workspace.name if self.access else "Your user scope"
 
     def url(self, name: str, *args: Any) -> str:
         return reverse(f"web:{self.prefix}-{name}", args=[*self.kwargs.values(), *args])

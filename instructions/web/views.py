@@ -103,7 +103,7 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
         ScopeForm(initial={"body": document.body if document else "", "version": version}) if page.can_write else None
     )
     if form is None:
-        context["check"] = text_check(document.body if document else "")
+        context["check"] = text_check(document.body, approved_sha256=document.approved_sha256) if document else None
     return render(request, "web/scope.html", {**context, "form": form})
 
 
@@ -112,11 +112,13 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 def scope_check(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The live oath check (htmx, while typing): findings, the text with each
     marked, and the Markdown preview. Stores nothing."""
-    scope_page(request, slug)  # 404 for a workspace the user cannot see
+    page = scope_page(request, slug)  # 404 for a workspace the user cannot see
     form = CheckForm(request.POST)
     if not form.is_valid():
         return render(request, "web/_live.html", {"errors": form.errors["body"]})
-    return render(request, "web/_live.html", {"check": text_check(form.cleaned_data["body"])})
+    document = document_of(page.scope, page.owner)
+    approved = document.approved_sha256 if document else ""
+    return render(request, "web/_live.html", {"check": text_check(form.cleaned_data["body"], approved_sha256=approved)})
 
 
 # --- preview -------------------------------------------------------------------------
