@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_htmx",
     "instructions",
 ]
 
@@ -74,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # request.htmx for the web app's live parts.
+    "django_htmx.middleware.HtmxMiddleware",
     # Records the admin user on history rows; API and commands set it explicitly.
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last: refuses sign-ins from a locked-out user and address (django-axes).
@@ -93,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"web": "instructions.web.templatetags"},
         },
     },
 ]
@@ -135,7 +139,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LOGIN_URL = "admin:login"
+# The members' web app signs people in at /accounts/ (the admin keeps its own login).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "login"
+if DEBUG:
+    # Password-reset mails are printed by the development server, not sent.
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # Sign-in lock-out (django-axes): after AXES_FAILURE_LIMIT failed attempts for one
 # username from one address, that pair is refused (HTTP 429) for AXES_COOLOFF_MINUTES,

@@ -1,9 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 urlpatterns = [
-    path("", RedirectView.as_view(pattern_name="admin:index", permanent=False)),
     path("admin/", admin.site.urls),
     path("api/", include("instructions.api.urls")),
+    # Sign-in for the web app: login, logout, password change and reset.
+    path("accounts/", include("django.contrib.auth.urls")),
+    # The members' web app.
+    path("", include("instructions.web.urls")),
 ]

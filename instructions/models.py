@@ -20,7 +20,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower
-from django.db.models.lookups import LessThanOrEqual
+from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -505,6 +505,9 @@ class Delivery(models.Model):
     scope_versions = models.JSONField(default=dict)
     #: How the instructions reached the agent: a flag, a file flag, env, or not injected.
     mechanism = models.CharField(max_length=64)
+    #: SHA-256 of the OS environment text that opened ``instructions.md`` (its text is a
+    #: ``RecordedText``); "" for deliveries recorded before it was kept.
+    os_text_sha256 = models.CharField(max_length=64, blank=True)
 
     history = audited_history()
 
@@ -514,3 +517,31 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return f"Delivery to {self.session_id} at {self.created_at:%Y-%m-%d %H:%M:%S}"
+
+
+class RecordedText(models.Model):
+    """The text of every credo and OS environment text a delivery was built from,
+    kept by its SHA-256 so that what an agent received can be rebuilt and verified
+    later (``instructions.rebuild``), even after the files on disk changed.
+
+    Content-addressed: the key is the hash of the text, so a text is stored once
+    however many deliveries used it, and a row never changes (no history: there is
+    nothing to audit in a row whose key is its content). Written only by the
+    delivery service, with ``INSERT ... ON CONFLICT DO NOTHING``.
+    """
+
+    sha256 = models.CharField(max_length=64, primary_key=True)
+    text = models.TextField(blank=True)
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(Length("sha256"), 64),
+                name="recorded_text_key_is_sha256",
+                violation_error_message="A recorded text is keyed by the hex SHA-256 of its UTF-8 bytes.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"text {self.sha256[:12]}… ({len(self.text)} characters)"

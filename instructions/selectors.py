@@ -10,15 +10,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, QuerySet
+from django.utils.safestring import SafeString
 
-from instructions.approvals import FindingKey
+from instructions.approvals import FindingKey, without_approved
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
-from instructions.errors import CredoUnavailable, InvalidInput
+from instructions.display import DiffLine, Span, highlight_spans, render_markdown, side_by_side, unified
+from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import AgentSession, ApprovedFinding, InstructionDocument, Workspace, owner_name, target_key_of
-from instructions.oaths import RuleSet
+from instructions.models import (
+    AgentSession,
+    ApprovedFinding,
+    Delivery,
+    InstructionDocument,
+    ReviewItem,
+    ReviewStatus,
+    Workspace,
+    owner_name,
+    target_key,
+    target_key_of,
+)
+from instructions.oaths import Finding, OathResult, RuleSet, check_text
 
 
 def epoch_ms(moment) -> int:
@@ -126,6 +139,12 @@ def latest_history_ids(documents: list[InstructionDocument]) -> dict[int, int]:
     return {row["id"]: row["latest"] for row in rows}
 
 
+def scope_approvals(scope: str, owner: object) -> frozenset[FindingKey]:
+    """The findings reviewers approved for ``owner``'s scope (one query)."""
+    key = target_key(scope, owner)
+    return approvals_by_target([key])[key]
+
+
 def document_of(scope: str, owner: object) -> InstructionDocument | None:
     """``owner``'s document of ``scope``, if it has one."""
     return InstructionDocument.objects.of(scope, owner).first()
@@ -171,3 +190,145 @@ def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = 
         else:
             entries.append(make_entry(source, inputs.credo.rules)[0])
     return entries
+
+
+@dataclass(frozen=True)
+class TextCheck:
+    """A dry-run oath check of a text, ready to show: findings, the text with each
+    finding marked, and the text rendered as Markdown (sanitised)."""
+
+    #: After the findings reviewers approved for the scope: ``fail`` means a save is refused.
+    status: str
+    #: Every finding, approved ones included (all are marked in the text).
+    findings: tuple[Finding, ...]
+    marked: SafeString
+    rendered: SafeString
+    #: The findings that would refuse a save (the others were approved for this scope).
+    blocking: tuple[Finding, ...] = ()
+
+    @property
+    def approved(self) -> bool:
+        """Findings there are, and reviewers approved every one for this scope."""
+        return bool(self.findings) and not self.blocking
+
+
+def finding_label(finding: Finding) -> str:
+    reason = getattr(finding, "reason", "")  # the oath check is gaining reasons
+    return f"{finding.oath}: {reason}" if reason else finding.oath
+
+
+def text_check(body: str, *, approved: frozenset[FindingKey] = frozenset()) -> TextCheck:
+    """What ``POST /api/oaths/check`` says about ``body`` (same rules), for a page.
+
+    ``approved``: the findings reviewers approved for the scope (``approvals_by_target``),
+    which the write path lets through: they are not shown as findings."""
+    checked = check_text(body, current_rules()) if body else OathResult("pass")
+    result = without_approved(checked, approved)
+    spans = [Span(f.start, f.end, finding_label(f)) for f in checked.findings]
+    return TextCheck(
+        status=result.status,
+        findings=checked.findings,
+        marked=highlight_spans(body, spans),
+        rendered=render_markdown(body),
+        blocking=result.findings,
+    )
+
+
+@dataclass(frozen=True)
+class HomeOverview:
+    workspaces: list[Workspace]
+    user_document: InstructionDocument | None
+    sessions: list[AgentSession]
+    proposals: list[ReviewItem]
+    waiting: list[ReviewItem]
+
+
+#: Rows shown in each list of the home page (each links to its full list).
+HOME_ROWS = 10
+
+
+def home_overview(*, user, workspaces: QuerySet, reviewable: QuerySet, proposals: QuerySet) -> HomeOverview:
+    """The home page: ``workspaces`` (``access.workspaces_with_role``), the user's scope,
+    active sessions, the pending items of ``proposals`` (``access.own_proposals``) and
+    of ``reviewable`` (``access.reviewable_items``). Five queries."""
+    return HomeOverview(
+        workspaces=list(workspaces.order_by("slug")),
+        user_document=document_of(Scope.USER, user),
+        sessions=list(AgentSession.objects.filter(owner=user).active().select_related("workspace")[:HOME_ROWS]),
+        proposals=list(proposals.filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+        waiting=list(reviewable.filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+    )
+
+
+@dataclass(frozen=True)
+class ReviewState:
+    """A review item as a reviewer needs to see it: against what it would replace."""
+
+    item: ReviewItem
+    current_body: str
+    current_version: int
+    #: Approving would be refused: the scope changed since the proposal.
+    stale: bool
+    findings: tuple[Finding, ...]
+    rows: list[DiffLine]
+    unified: str
+
+
+def review_states(items: list[ReviewItem]) -> list[ReviewState]:
+    """Each item with the current body of its scope, a diff, its findings under the
+    credo in force and whether it is stale (``ReviewItem.is_stale``, annotated by
+    ``with_related``). No query beyond the items' own: a proposal made before its
+    scope had a document is linked to it when the document is created."""
+    rules = current_rules() if items else None
+    states = []
+    for item in items:
+        document = item.document if item.document_id is not None else None
+        current = document.body if document else ""
+        states.append(
+            ReviewState(
+                item=item,
+                current_body=current,
+                current_version=document.version if document else 0,
+                stale=item.is_stale,
+                findings=check_text(item.body, rules).findings if item.body else (),
+                rows=side_by_side(current, item.body),
+                unified=unified(current, item.body, old_name="current", new_name=f"proposal #{item.pk}"),
+            )
+        )
+    return states
+
+
+def own_sessions(user) -> QuerySet[AgentSession]:
+    """``user``'s sessions, newest first, each with ``delivery_count``."""
+    return (
+        AgentSession.objects.filter(owner=user)
+        .select_related("workspace")
+        .annotate(delivery_count=Count("deliveries"))
+        .order_by("-started_at")
+    )
+
+
+def session_deliveries(session: AgentSession) -> QuerySet[Delivery]:
+    return session.deliveries.order_by("-created_at", "-id")
+
+
+def session_delivery(session: AgentSession, delivery_id) -> Delivery:
+    """One delivery of ``session`` (the caller checked the session is theirs), or ``NotFound``."""
+    delivery = session.deliveries.filter(pk=delivery_id).first() if str(delivery_id).isdigit() else None
+    if delivery is None:
+        raise NotFound("Delivery not found.")
+    delivery.session = session
+    return delivery
+
+
+def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
+    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
+    try:
+        ids = {int(old_id), int(new_id)}
+    except (TypeError, ValueError):
+        raise NotFound("Unknown version.") from None
+    rows = {row.history_id: row for row in document_versions(document).filter(history_id__in=ids)}
+    if len(rows) != len(ids):
+        raise NotFound("Unknown version.")
+    old, new = rows[int(old_id)], rows[int(new_id)]
+    return (old, new) if old.history_id <= new.history_id else (new, old)

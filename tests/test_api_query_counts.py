@@ -73,7 +73,8 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     # with role, documents, approved findings
     with django_assert_num_queries(5):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # token, session, documents, approved findings, their history ids, then the
-    # delivery in its transaction: savepoint, insert, history insert, release
-    with django_assert_num_queries(9):
+    # token, session, documents, approved findings, their history ids, then the delivery
+    # in its transaction: savepoint, the credo and OS texts kept (insert or nothing),
+    # insert, history insert, release
+    with django_assert_num_queries(10):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200
