@@ -151,6 +151,18 @@ def test_diff_view_shows_changed_lines_escaped(client, staff, doc):
     assert missing.status_code == 404
 
 
+def test_diff_of_one_version_is_the_change_it_made(client, staff, doc):
+    client.force_login(staff)
+    v1, v2 = doc.history.order_by("history_id")
+    url = reverse("admin:instructions_instructiondocument_diff", args=[doc.pk])
+    first = client.get(url, {"to": v1.history_id}).content.decode()
+    assert "<strong>+2 −0 lines</strong> from nothing (the first version) to version 1." in first
+    second = client.get(url, {"to": v2.history_id}).content.decode()
+    assert "<strong>+2 −1 lines</strong> from version 1 to version 2." in second
+    assert "Changes to acme&#x27;s AGENTS.md" in second
+    assert client.get(url, {"to": 999}).status_code == 404
+
+
 def test_revert_goes_through_document_revert(client, staff, doc):
     client.force_login(staff)
     v1 = doc.history.order_by("history_id").first()
@@ -324,4 +336,4 @@ def test_index_dashboard(client, staff, bob, acme):
     html = client.get(reverse("admin:index")).content.decode()
     assert 'id="agentos-dashboard"' in html
     assert reverse("admin:instructions_audit_log") in html and reverse("admin:instructions_credo") in html
-    assert "pending reviews" in html and "API edit" in html
+    assert "pending review" in html and "API edit" in html

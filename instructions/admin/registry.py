@@ -304,7 +304,6 @@ class InstructionDocumentAdmin(ServiceAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("<int:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
-            path("credo/", wrap(self.credo_view), name="instructions_credo"),
             *super().get_urls(),
         ]
 
@@ -385,10 +384,6 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).defer("body")
 
-    def get_urls(self):
-        wrap = self.admin_site.admin_view
-        return [path("audit/", wrap(self.audit_view), name="instructions_audit_log"), *super().get_urls()]
-
     def audit_view(self, request):
         return admin_views.audit_log_view(self, request)
 
@@ -410,6 +405,21 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
 # --- the review queue ------------------------------------------------------------------
 
 
+class StaleFilter(admin.SimpleListFilter):
+    """Proposals written before a later edit of their scope (they can only be rejected)."""
+
+    title = "staleness"
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Stale: the scope changed since"), ("no", "Current")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(stale=self.value() == "yes")
+        return queryset
+
+
 @admin.register(ReviewItem)
 class ReviewItemAdmin(ReadOnlyAdmin):
     list_display = [
@@ -424,7 +434,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         "snippet_in_context",
     ]
     list_display_links = ["id"]
-    list_filter = ["status", "kind", "oath", "scope", "workspace"]
+    list_filter = ["status", StaleFilter, "kind", "oath", "scope", "workspace"]
     list_select_related = ["workspace", "user", "session", "author", "reviewer"]
     search_fields = ["snippet", "body", "oath", "workspace__slug", "author__username", "user__username"]
     readonly_fields = ["highlighted_body"]
@@ -575,3 +585,16 @@ class DeliveryAdmin(ReadOnlyAdmin):
     list_filter = ["agent", "mechanism"]
     list_select_related = ["session"]
     search_fields = ["session__id", "instructions_sha256"]
+
+
+# --- pages of the site itself ------------------------------------------------------------
+
+
+def page_urls(site) -> list:
+    """The site's pages that are no model's list: the audit log and the credo, at
+    ``/admin/audit/`` and ``/admin/credo/`` (``InstructionsAdminSite.get_urls``)."""
+    wrap = site.admin_view
+    return [
+        path("audit/", wrap(site._registry[HistoricalDocument].audit_view), name="instructions_audit_log"),
+        path("credo/", wrap(site._registry[InstructionDocument].credo_view), name="instructions_credo"),
+    ]

@@ -9,7 +9,7 @@ registered by the model admins in ``instructions.admin`` (``get_urls``).
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from django import forms
@@ -33,8 +33,9 @@ from instructions import access, audit_log
 from instructions.access import reviewable_items
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
-from instructions.display import highlight, side_by_side, unified
+from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
 from instructions.errors import ServiceError
+from instructions.history import ChangePath
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
 
@@ -69,6 +70,11 @@ def can_review(request: HttpRequest) -> bool:
 
 def can_audit(request: HttpRequest) -> bool:
     return bool(request.user.is_active and request.user.has_perm(access.VIEW_AUDIT_LOG))
+
+
+def can_read_credo(request: HttpRequest) -> bool:
+    """Reviewers and auditors read the credo: they judge texts against it."""
+    return can_review(request) or can_audit(request)
 
 
 class NoteForm(forms.Form):
@@ -172,38 +178,48 @@ def _version_label(row) -> str:
 def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> HttpResponse:
     """Two versions of one scope side by side (``?from=<history id>&to=<history id>``).
 
-    Without ``to``, the version after ``from``... without both, the last two versions.
+    With ``to`` alone: the change that version made (against the version before it,
+    or against nothing for the first). With neither: the last change.
     """
     document = get_object_or_404(model_admin.get_queryset(request), pk=object_id)
     if not model_admin.has_view_permission(request, document):
         raise PermissionDenied
     history = document.history.select_related("history_user")
     try:
-        ids = [int(request.GET[k]) for k in ("from", "to") if request.GET.get(k)]
+        ids = {k: int(request.GET[k]) for k in ("from", "to") if request.GET.get(k)}
     except ValueError:
         raise Http404("Unknown version.") from None
-    if len(ids) == 2:
-        rows = {row.history_id: row for row in history.filter(history_id__in=ids)}
-        if len(rows) != len(set(ids)):
+    if "from" in ids and "to" in ids:
+        rows = {row.history_id: row for row in history.filter(history_id__in=ids.values())}
+        if len(rows) != len(set(ids.values())):
             raise Http404("Unknown version.")
-        old, new = rows[ids[0]], rows[ids[1]]
+        old, new = rows[ids["from"]], rows[ids["to"]]
+        if (old.history_date, old.history_id) > (new.history_date, new.history_id):
+            old, new = new, old
     else:
-        latest = list(history.order_by("-history_date", "-history_id")[:2])
-        if not latest:
-            raise Http404("No versions.")
-        new = latest[0]
-        old = latest[1] if len(latest) > 1 else latest[0]
-    if (old.history_date, old.history_id) > (new.history_date, new.history_id):
-        old, new = new, old
+        newest = history.filter(history_id__lte=ids["to"]) if "to" in ids else history
+        latest = list(newest.order_by("-history_id")[:2])
+        if not latest or ("to" in ids and latest[0].history_id != ids["to"]):
+            raise Http404("Unknown version.")
+        new, old = latest[0], (latest[1] if len(latest) > 1 else None)
+    old_body = old.body if old is not None else ""
     context = _context(
         model_admin,
         request,
-        title=f"Changes to {document}",
+        title=f"Changes to {audit_log.scope_title(document)}",
         original=document,
         old=old,
         new=new,
-        rows=side_by_side(old.body, new.body),
-        unified=unified(old.body, new.body, old_name=_version_label(old), new_name=_version_label(new)),
+        rows=side_by_side(old_body, new.body),
+        counts=change_counts(*line_changes(old_body, new.body)),
+        left_title=f"version {old.version}" if old is not None else "(nothing)",
+        right_title=f"version {new.version}",
+        unified=unified(
+            old_body,
+            new.body,
+            old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
+            new_name=_version_label(new),
+        ),
         versions=list(
             document.history.order_by("-history_date", "-history_id").values("history_id", "version", "history_date")
         ),
@@ -263,35 +279,73 @@ class RevertForm(forms.Form):
 
 
 class AuditFilterForm(forms.Form):
-    since = forms.CharField(required=False, help_text="From (inclusive): 2025-01-31 or an ISO date-time (UTC).")
-    until = forms.CharField(required=False, help_text="To (exclusive): same formats.")
+    """The audit log's filters. Days are picked with the browser's date picker and
+    read in UTC; both ends are included (``until`` is the day after, exclusive, as
+    ``AuditFilter`` and ``export_audit --until`` take it)."""
+
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}), help_text="Day, UTC."
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}), help_text="Day, UTC, included."
+    )
+    path = forms.ChoiceField(
+        required=False,
+        choices=[("", "any"), *[(value, f"{value}: {label}") for value, label in ChangePath.choices]],
+        help_text="How the change was made.",
+    )
+    scope = forms.ChoiceField(
+        required=False,
+        choices=[("", "any"), *[(s, s) for s in EDITABLE_SCOPES]],
+        help_text="session: session scopes and sessions.",
+    )
     workspace = forms.CharField(required=False, help_text="Workspace slug.")
-    user = forms.CharField(required=False, help_text="Username of whoever made the change.")
-    scope = forms.ChoiceField(required=False, choices=[("", "any"), *[(s, s) for s in EDITABLE_SCOPES]])
-    path = forms.ChoiceField(required=False, choices=[("", "any"), *[(p, p) for p in audit_log.PATHS]])
+    user = forms.CharField(required=False, help_text="Who made the change.")
 
-    def _moment(self, name: str) -> datetime | None:
-        try:
-            return audit_log.parse_moment(self.cleaned_data.get(name) or "")
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
-
-    def clean_since(self) -> datetime | None:
-        return self._moment("since")
-
-    def clean_until(self) -> datetime | None:
-        return self._moment("until")
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and until < since:
+            raise forms.ValidationError("“To” is before “From”.")
+        return data
 
     def audit_filter(self) -> audit_log.AuditFilter:
         data = self.cleaned_data
+        since, until = data["since"], data["until"]
         return audit_log.AuditFilter(
-            since=data["since"],
-            until=data["until"],
+            since=datetime.combine(since, time(), tzinfo=UTC) if since else None,
+            until=datetime.combine(until + timedelta(days=1), time(), tzinfo=UTC) if until else None,
             workspace=data["workspace"] or None,
             user=data["user"] or None,
             scope=data["scope"] or None,
             path=data["path"] or None,
         )
+
+
+def change_links(request: HttpRequest, change: audit_log.Change) -> dict[str, str]:
+    """Where a person goes from one audit row: the version it made and its diff, the
+    review, the delivery. Only pages this person may open."""
+    row, user = change.row, request.user
+    object_id, history_id = row["object_id"], row["history_id"]
+    links: dict[str, str] = {}
+    if change.kind == "document" and user.has_perm("instructions.view_instructiondocument"):
+        version = "admin:instructions_instructiondocument_simple_history"
+        links["version"] = reverse(version, args=[object_id, history_id])
+        diff = reverse("admin:instructions_instructiondocument_diff", args=[object_id])
+        links["diff"] = f"{diff}?to={history_id}"
+    elif change.kind == "session" and user.has_perm("instructions.view_agentsession"):
+        links["version"] = reverse("admin:instructions_agentsession_simple_history", args=[object_id, history_id])
+    elif change.kind == "review" and can_review(request):
+        links["review"] = reverse("admin:instructions_reviewitem_change", args=[object_id])
+    elif change.kind == "delivery" and user.has_perm("instructions.view_delivery"):
+        links["received"] = reverse("admin:instructions_delivery_change", args=[object_id])
+    elif change.kind in ("workspace", "membership") and user.has_perm(f"instructions.view_{change.kind}"):
+        links["history"] = reverse(f"admin:instructions_{change.kind}_history", args=[object_id])
+    return links
+
+
+def shown_changes(request: HttpRequest, changes: list[audit_log.Change]) -> list[dict[str, Any]]:
+    return [{"change": change, "links": change_links(request, change)} for change in changes]
 
 
 def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
@@ -309,7 +363,7 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
         response = StreamingHttpResponse(audit_log.export(audit_log.audit_rows(flt), fmt), content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="audit-{stamp}.{fmt}"'
         return response
-    rows = list(audit_log.audit_rows(flt, limit=AUDIT_PAGE_ROWS)) if valid else []
+    changes = audit_log.changes(flt, limit=AUDIT_PAGE_ROWS) if valid else []
     query = request.GET.copy()
     query.pop("download", None)
     context = _context(
@@ -317,12 +371,42 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
         request,
         title="Audit log",
         form=form,
-        rows=rows,
+        changes=shown_changes(request, changes),
         columns=audit_log.COLUMNS,
         limit=AUDIT_PAGE_ROWS,
         query=query.urlencode(),
+        filtered=bool(request.GET),
     )
     return TemplateResponse(request, "admin/instructions/audit_log.html", context)
+
+
+# --- the index ------------------------------------------------------------------------
+
+#: Changes and waiting reviews on the dashboard.
+DASHBOARD_ROWS = 10
+
+
+def dashboard_context(request: HttpRequest) -> dict[str, Any]:
+    """The index's dashboard, for what this person may see: review counts and the
+    proposals waiting for them (reviewers), failing documents (anyone reading
+    documents), the latest changes with what each changed (auditors)."""
+    user = request.user
+    context: dict[str, Any] = {"can_review": can_review(request), "can_audit": can_audit(request)}
+    if context["can_review"]:
+        context["reviews"] = audit_log.review_counts()
+        context["waiting"] = list(
+            reviewable_items(user)
+            .pending()
+            .filter(stale=False)
+            .exclude(author=user)
+            .select_related("session__owner")
+            .order_by("created_at", "pk")[:DASHBOARD_ROWS]
+        )
+    if user.has_perm("instructions.view_instructiondocument"):
+        context["failing_documents"] = audit_log.failing_documents_count()
+    if context["can_audit"]:
+        context["recent"] = shown_changes(request, audit_log.changes(limit=DASHBOARD_ROWS))
+    return context
 
 
 # --- credo -----------------------------------------------------------------------------
@@ -331,7 +415,7 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
 def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
     """The credo and its oaths, read-only: there is no way to change them here.
     Reviewers and auditors read it (they judge texts against it)."""
-    if not (can_review(request) or can_audit(request)):
+    if not can_read_credo(request):
         raise PermissionDenied
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
