@@ -69,15 +69,53 @@ def test_admin_edit_with_conflicting_body_rerenders_with_error_and_keeps_review(
     assert review.history.first().history_change_reason == "Write refused (oath conflict): Admin edit"
 
 
-def test_admin_edit_with_stale_version_is_refused(client, staff, bob, doc):
+def test_a_stale_admin_edit_keeps_the_text_shows_the_diff_and_saves_knowingly(client, staff, bob, doc):
     client.force_login(staff)
     document_save(
         target=Target(scope=Scope.WORKSPACE, workspace=doc.workspace), body="meanwhile", actor=bob, reason="API"
     )
-    response = client.post(change_url(doc), form_data(doc, "mine"))
-    assert response.status_code == 200 and "changed since you read it" in response.content.decode()
+    response = client.post(change_url(doc), form_data(doc, "mine\nand more"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "bob saved version 3 while you were editing. Your text is kept below" in html
+    assert 'id="id_body">\nmine\nand more</textarea>' in html  # the typed text, not the saved one
+    stale = html.split('id="stale-edit"')[1].split("</div>")[0]
+    assert "Version 3 (by bob) against your text: +2 −1 lines" in stale
+    assert '<td class="old">meanwhile</td>' in stale and '<td class="new">mine</td>' in stale
+    # The form now targets version 3: the next save replaces it, knowingly.
+    assert 'name="expected_version" value="3"' in html
     doc.refresh_from_db()
-    assert doc.body == "meanwhile"
+    assert (doc.body, doc.version) == ("meanwhile", 3)
+    assert client.post(change_url(doc), form_data(doc, "mine\nand more")).status_code == 302
+    doc.refresh_from_db()
+    assert (doc.body, doc.version) == ("mine\nand more", 4)
+
+
+def test_a_refused_admin_edit_links_to_the_review_item_it_created(client, staff, doc, mallory_editor):
+    client.force_login(staff)
+    html = client.post(change_url(doc), form_data(doc, BAD)).content.decode()
+    review = ReviewItem.objects.get()
+    url = reverse("admin:instructions_reviewitem_change", args=[review.pk])
+    assert f'<a href="{url}" id="conflict-review">Review #{review.pk}</a> keeps it.' in html
+    # Someone who cannot open the queue is sent to the web app, where authors follow their proposals.
+    client.force_login(mallory_editor)
+    html = client.post(change_url(doc), form_data(doc, BAD + " Again.")).content.decode()
+    review = ReviewItem.objects.latest("pk")
+    assert f'<a href="{reverse("web:review", args=[review.pk])}" id="conflict-review">' in html
+
+
+@pytest.fixture
+def mallory_editor(db):
+    """Staff allowed to edit documents in the admin, but no reviewer."""
+    from django.contrib.auth.models import Permission
+
+    from tests.helpers import make_user
+
+    user = make_user("mallory", is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_instructiondocument", "change_instructiondocument"])
+    )
+    return user
 
 
 def test_admin_add_document(client, staff, alice):

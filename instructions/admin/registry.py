@@ -15,6 +15,7 @@ Page views live in ``instructions.admin.views``; rules in services and plain mod
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from django import forms
@@ -30,8 +31,9 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
-from instructions.display import CONTEXT_CHARS, highlight
-from instructions.errors import ServiceError
+from instructions.audit_log import scope_title
+from instructions.display import CONTEXT_CHARS, change_counts, highlight, line_changes, side_by_side, unified
+from instructions.errors import OathConflict, ServiceError, StaleVersion
 from instructions.models import (
     STALE,
     AgentSession,
@@ -45,7 +47,7 @@ from instructions.models import (
     owner_name,
 )
 from instructions.oaths import check_text
-from instructions.selectors import current_rules
+from instructions.selectors import current_rules, document_of, document_versions, review_states
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
@@ -209,6 +211,17 @@ class MembershipAdmin(ServiceAdmin):
 # --- documents -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class StaleEdit:
+    """A save refused because someone saved meanwhile: their version against the typed text."""
+
+    current: InstructionDocument
+    saved_by: str
+    rows: list
+    unified: str
+    counts: str
+
+
 class DocumentForm(ServiceForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     why = forms.CharField(
@@ -219,6 +232,9 @@ class DocumentForm(ServiceForm):
         model = InstructionDocument
         fields = ["scope", "user", "workspace", "session", "body"]
         widgets = {"body": forms.Textarea(attrs={"rows": 24, "cols": 100, "style": "font-family: monospace"})}
+
+    #: Set when the save was refused as stale: shown above the form (the change form template).
+    stale: StaleEdit | None = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -231,13 +247,57 @@ class DocumentForm(ServiceForm):
             scope=instance.scope, user=instance.user, workspace=instance.workspace, session=instance.session
         )
         why = self.cleaned_data.get("why")
-        return document_save(
-            target=target,
-            body=self.cleaned_data.get("body", ""),
-            actor=self.request.user,
-            reason=f"Admin edit: {why}" if why else "Admin edit",
-            if_match=self.cleaned_data.get("expected_version"),
+        body = self.cleaned_data.get("body", "")
+        try:
+            return document_save(
+                target=target,
+                body=body,
+                actor=self.request.user,
+                reason=f"Admin edit: {why}" if why else "Admin edit",
+                if_match=self.cleaned_data.get("expected_version"),
+            )
+        except OathConflict as exc:
+            raise OathConflict(self._conflict_message(exc), **exc.extra) from None
+        except StaleVersion as exc:
+            raise StaleVersion(self._keep_stale(instance, body), **exc.extra) from None
+
+    def _conflict_message(self, exc: OathConflict) -> str:
+        """The refusal, linking to the review item that keeps the text: the admin's page
+        for reviewers, the web app's (where authors follow their proposals) for anyone else."""
+        review = exc.extra["review"]
+        if admin_views.can_review(self.request):
+            url = reverse("admin:instructions_reviewitem_change", args=[review])
+        else:
+            url = reverse("web:review", args=[review])
+        return format_html('{} <a href="{}" id="conflict-review">Review #{}</a> keeps it.', exc.message, url, review)
+
+    def _keep_stale(self, instance, body: str) -> str:
+        """Keep the typed text, show what differs from the version saved meanwhile, and
+        let the next save knowingly replace that version (as the web app's editor does)."""
+        current = document_of(instance.scope, instance.owner)
+        if current is None:  # cleared and gone: the next save makes it anew
+            self.data = self._expecting(0)
+            return "The scope changed since you opened it. Your text is kept: save again to store it."
+        latest = document_versions(current).first()
+        saved_by = latest.history_user.get_username() if latest and latest.history_user else "someone"
+        self.stale = StaleEdit(
+            current=current,
+            saved_by=saved_by,
+            rows=side_by_side(current.body, body),
+            unified=unified(current.body, body, old_name=f"version {current.version}", new_name="yours"),
+            counts=change_counts(*line_changes(current.body, body)),
         )
+        self.data = self._expecting(current.version)
+        return (
+            f"{saved_by} saved version {current.version} while you were editing. Your text is kept below, "
+            f"with what it changes in version {current.version}: save again to replace version {current.version} "
+            "with it, or reload to start from that version."
+        )
+
+    def _expecting(self, version: int):
+        data = self.data.copy()
+        data[self.add_prefix("expected_version")] = str(version)
+        return data
 
 
 class CredoStatusFilter(admin.SimpleListFilter):
@@ -268,6 +328,7 @@ def _pending(kind: str) -> Exists:
 @admin.register(InstructionDocument)
 class InstructionDocumentAdmin(ServiceAdmin):
     form = DocumentForm
+    change_form_template = "admin/instructions/instructiondocument/change_form.html"
     list_display = ["__str__", "scope", "version", "updated_at", "last_changed_by", "review_badge"]
     list_filter = ["scope", CredoStatusFilter]
     list_select_related = ["user", "workspace", "session"]
@@ -426,41 +487,42 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         "id",
         "status_badge",
         "kind",
-        "scope",
-        "owner",
+        "about",
         "author",
-        "created_at",
+        "created",
         "oath",
         "snippet_in_context",
     ]
     list_display_links = ["id"]
     list_filter = ["status", StaleFilter, "kind", "oath", "scope", "workspace"]
-    list_select_related = ["workspace", "user", "session", "author", "reviewer"]
+    list_select_related = ["workspace", "user", "session__owner", "author", "reviewer"]
     search_fields = ["snippet", "body", "oath", "workspace__slug", "author__username", "user__username"]
-    readonly_fields = ["highlighted_body"]
-    fields = [
-        "kind",
-        "status",
-        "scope",
-        "owner",
-        "document_link",
-        "author",
-        "created_at",
-        "oath",
-        "rule_id",
-        "snippet",
-        "highlighted_body",
-        "base_version",
-        "reviewer",
-        "reviewed_at",
-        "note",
+    # The proposal against the current version, and the whole text, follow these
+    # facts on the page (the change form template renders ``review_state``).
+    fieldsets = [
+        (None, {"fields": ["status_badge", "kind", "about", "author", "created", "written_against"]}),
+        ("Finding", {"fields": ["oath", "rule_id", "snippet"]}),
+        ("Decision", {"fields": ["reviewer", "reviewed", "note"]}),
     ]
     actions = ["approve_selected", "reject_selected"]
     change_form_template = "admin/instructions/reviewitem/change_form.html"
     change_list_template = "admin/instructions/reviewitem/change_list.html"
 
     def get_readonly_fields(self, request, obj=None):
-        return self.fields
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is not None and obj.status == ReviewStatus.PENDING:
+            return self.fieldsets[:-1]  # no decision yet
+        return self.fieldsets
+
+    @admin.display(description="proposed", ordering="created_at")
+    def created(self, obj):
+        return admin_views.when(obj.created_at)
+
+    @admin.display(description="decided", ordering="reviewed_at")
+    def reviewed(self, obj):
+        return admin_views.when(obj.reviewed_at)
 
     def get_queryset(self, request):
         # The snippet in context is cut out by the database: a list of long bodies does
@@ -504,11 +566,24 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         return admin_views.review_decide_view(self, request, object_id, "reject")
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """The item's facts, then its text against the current version of its scope
+        (``selectors.review_states``), and what this person may do with it."""
         extra_context = {**(extra_context or {}), "review_pending": False, "review_stale": False}
-        if object_id:
-            item = self.get_object(request, object_id)
-            extra_context["review_pending"] = item is not None and item.status == ReviewStatus.PENDING
-            extra_context["review_stale"] = item is not None and item.is_stale
+        item = self.get_object(request, object_id) if object_id else None
+        if item is not None:
+            state = review_states([item])[0]
+            pending = item.status == ReviewStatus.PENDING
+            extra_context.update(
+                review_state=state,
+                review_counts=change_counts(*line_changes(state.current_body, item.body)),
+                review_pending=pending,
+                review_stale=pending and state.stale,
+                # Four eyes: the author sees the item, never a button to decide it.
+                review_own=item.author_id is not None and item.author_id == request.user.pk,
+                can_decide=pending and admin_views.can_review(request),
+                whole_text=highlight(item.body, item.snippet),
+                whole_lines=len(item.body.splitlines()),
+            )
         return super().changeform_view(request, object_id, form_url, extra_context)
 
     @admin.action(description="Approve selected reviews (the body becomes the new version)", permissions=["review"])
@@ -526,9 +601,31 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             badge = format_html('{} <span class="badge badge-stale">stale</span>', badge)
         return badge
 
-    @admin.display(description="owner")
-    def owner(self, obj):
-        return obj.owner_name
+    @admin.display(description="about")
+    def about(self, obj):
+        """The scope the text was meant for, by name; linked to its history where it has one."""
+        title = scope_title(obj)
+        if not obj.document_id:
+            return title
+        url = reverse("admin:instructions_instructiondocument_history", args=[obj.document_id])
+        return format_html('<a href="{}">{}</a>', url, title)
+
+    @admin.display(description="written against")
+    def written_against(self, obj):
+        """The version the proposal was made on, and where the scope is now."""
+        if obj.kind == ReviewKind.STORED_FAILURE:
+            return f"the stored text (version {obj.base_version}), flagged when the credo's rules changed"
+        if obj.document_id is None:
+            return "no version yet: the scope had no text"
+        current = obj.document.version
+        if obj.status == ReviewStatus.PENDING and obj.is_stale:
+            return format_html(
+                'version {}; the scope is now at version {} <span class="badge badge-stale">stale</span> '
+                "approving it would undo the later edits, so it can only be rejected",
+                obj.base_version,
+                current,
+            )
+        return f"version {obj.base_version} (the scope is now at version {current})"
 
     @admin.display(description="snippet in context")
     def snippet_in_context(self, obj):
@@ -536,17 +633,6 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         lead = "…" if obj._context_start > 1 else ""
         tail = "…" if obj._context_start - 1 + len(obj._context) < obj._body_length else ""
         return format_html('<span class="snippet">{}{}{}</span>', lead, shown, tail)
-
-    @admin.display(description="proposed / flagged body")
-    def highlighted_body(self, obj):
-        return format_html('<pre class="review-body">{}</pre>', highlight(obj.body, obj.snippet))
-
-    @admin.display(description="document")
-    def document_link(self, obj):
-        if not obj.document_id:
-            return "— (none yet)"
-        url = reverse("admin:instructions_instructiondocument_history", args=[obj.document_id])
-        return format_html('<a href="{}">history of document {}</a>', url, obj.document_id)
 
 
 # --- sessions and deliveries ------------------------------------------------------------

@@ -27,7 +27,9 @@ from django.http import (
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.timesince import timesince
 
 from instructions import access, audit_log
 from instructions.access import reviewable_items
@@ -36,6 +38,7 @@ from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
 from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
 from instructions.errors import ServiceError
 from instructions.history import ChangePath
+from instructions.selectors import review_states
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
 
@@ -50,6 +53,20 @@ def _context(model_admin, request: HttpRequest, **extra: Any) -> dict[str, Any]:
         "app_label": model_admin.model._meta.app_label,
         **extra,
     }
+
+
+def when(moment: datetime | None) -> str:
+    """A moment as "5 minutes ago", the exact UTC time on hover (as ``_time.html`` writes
+    it in templates; ``admin.js`` keeps it fresh)."""
+    if moment is None:
+        return "—"
+    utc = moment.astimezone(UTC)
+    return format_html(
+        '<time class="ago" datetime="{}" title="{}">{} ago</time>',
+        utc.isoformat(),
+        utc.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        timesince(utc),
+    )
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
@@ -92,35 +109,53 @@ class NoteForm(forms.Form):
             self.fields["note"].help_text = "Why (required): kept with the review and shown to its author."
 
 
+#: How a decision reads once made.
+DECIDED = {"approve": "approved", "reject": "rejected"}
+
+
 def review_decide_view(model_admin, request: HttpRequest, object_id: int, decision: str) -> HttpResponse:
     """Approve or reject one review item: a confirmation page (GET) and the decision (POST).
 
-    A stale proposal has no approve page: approving it would undo later edits.
+    The page shows the proposal against the current version, as the item's own page
+    does. A stale proposal has no approve page (approving it would undo later
+    edits), and nobody gets a page deciding their own proposal (four eyes); the
+    service refuses both all the same.
     """
     if not can_review(request):
         raise PermissionDenied
     item = get_object_or_404(reviewable_items(request.user), pk=object_id)
+    item_url = reverse("admin:instructions_reviewitem_change", args=[item.pk])
     changelist = reverse("admin:instructions_reviewitem_changelist") + "?status__exact=pending"
     if decision == "approve" and item.is_stale:
         messages.error(request, f"Review #{item.pk} is stale: the scope changed after it was proposed. Reject it.")
-        return HttpResponseRedirect(reverse("admin:instructions_reviewitem_change", args=[item.pk]))
+        return HttpResponseRedirect(item_url)
+    if item.author_id is not None and item.author_id == request.user.pk:
+        messages.error(request, f"You wrote review #{item.pk}: four eyes, so another reviewer decides it.")
+        return HttpResponseRedirect(item_url)
     form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
     if request.method == "POST" and form.is_valid():
         service = review_approve if decision == "approve" else review_reject
         try:
             service(item=item, reviewer=request.user, note=form.cleaned_data["note"])
         except ServiceError as exc:
-            messages.error(request, f"Review #{item.pk} was not {decision}d: {exc.message}")
+            messages.error(request, f"Review #{item.pk} was not {DECIDED[decision]}: {exc.message}")
         else:
-            messages.success(request, f"Review #{item.pk} {decision}d.")
+            author = item.author.get_username() if item.author else "its author"
+            messages.success(
+                request, f"Review #{item.pk} {DECIDED[decision]}; {author} sees the decision and the note."
+            )
         return HttpResponseRedirect(_safe_next(request, changelist))
+    state = review_states([item])[0]
     context = _context(
         model_admin,
         request,
         title=f"{decision.capitalize()} review #{item.pk}",
         item=item,
+        about=audit_log.scope_title(item),
         decision=decision,
         form=form,
+        state=state,
+        counts=change_counts(*line_changes(state.current_body, item.body)),
         body=highlight(item.body, item.snippet),
         next=_safe_next(request, changelist),
     )
