@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypedDict
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Length
@@ -469,6 +470,33 @@ def changes(flt: AuditFilter | None = None, *, limit: int) -> list[Change]:
             )
         )
     return result
+
+
+@dataclass(frozen=True)
+class SessionVersion:
+    """One history row of a session, the row before it, and what changed between them."""
+
+    row: Any
+    previous: Any | None
+    summary: str
+
+
+def session_version(session_id: str, history_id: int) -> SessionVersion | None:
+    """A session's version by history id (``None`` if it has no such version); two queries.
+    History outlives the session: a deleted session's versions are still read."""
+    history = AgentSession.history.model
+    try:
+        row = (
+            history.objects.select_related("owner", "workspace", "history_user")
+            .filter(id=session_id, history_id=history_id)
+            .first()
+        )
+    except (ValidationError, ValueError):
+        return None
+    if row is None:
+        return None
+    previous = history.objects.filter(id=row.id, history_id__lt=row.history_id).order_by("-history_id").first()
+    return SessionVersion(row=row, previous=previous, summary=_session_summary(row, previous))
 
 
 class _Echo:

@@ -47,7 +47,15 @@ from instructions.models import (
     owner_name,
 )
 from instructions.oaths import check_text
-from instructions.selectors import current_rules, document_of, document_versions, review_states
+from instructions.rebuild import delivery_rebuild
+from instructions.selectors import (
+    current_rules,
+    delivery_versions,
+    document_of,
+    document_versions,
+    review_states,
+    session_deliveries,
+)
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
@@ -638,16 +646,60 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 # --- sessions and deliveries ------------------------------------------------------------
 
 
+def _short(session_id) -> str:
+    return str(session_id)[:8]
+
+
 @admin.register(AgentSession)
 class AgentSessionAdmin(ReadOnlyAdmin):
-    list_display = ["id", "agent", "owner", "workspace", "started_at", "ended_at"]
+    list_display = ["short_id", "agent", "owner", "workspace", "started", "status"]
+    list_display_links = ["short_id"]
     list_filter = ["agent", ("ended_at", admin.EmptyFieldListFilter)]
     list_select_related = ["owner", "workspace"]
     search_fields = ["id", "owner__username", "workspace__slug", "agent"]
     actions = ["end_selected"]
-    # The env holds the caller's secrets: only its names are shown here.
-    exclude = ["env"]
-    readonly_fields = ["env_names"]
+    # The env holds the caller's secrets: only its names are shown here. The
+    # additional instructions (up to 50,000 characters) are folded; the deliveries
+    # are a list of links to what each one handed out.
+    fieldsets = [
+        (None, {"fields": ["id", "agent", "owner", "workspace", "cwd", "skip_os_instructions", "env_names"]}),
+        ("Lifetime", {"fields": ["started", "last_seen", "ended", "end_reason"]}),
+        ("Instructions", {"fields": ["additional", "delivered"]}),
+    ]
+    #: Deliveries listed on a session's page (the rest: its filtered deliveries list).
+    DELIVERIES_SHOWN = 10
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def has_end_permission(self, request):
+        # Ending a session is a change: auditors (view only) read sessions, never end them.
+        return request.user.has_perm("instructions.change_agentsession")
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        return admin_views.session_version_view(self, request, object_id, version_id)
+
+    @admin.display(description="session", ordering="id")
+    def short_id(self, obj):
+        return _short(obj.pk)
+
+    @admin.display(description="started", ordering="started_at")
+    def started(self, obj):
+        return admin_views.when(obj.started_at)
+
+    @admin.display(description="last seen")
+    def last_seen(self, obj):
+        return admin_views.when(obj.last_seen_at)
+
+    @admin.display(description="ended", ordering="ended_at")
+    def ended(self, obj):
+        return admin_views.when(obj.ended_at) if obj.ended_at else "— (active)"
+
+    @admin.display(description="status", ordering="ended_at")
+    def status(self, obj):
+        return format_html(
+            '<span class="badge badge-{}">{}</span>', *(("resolved", "ended") if obj.ended_at else ("ok", "active"))
+        )
 
     @admin.display(description="env (values masked)")
     def env_names(self, obj):
@@ -655,7 +707,41 @@ class AgentSessionAdmin(ReadOnlyAdmin):
             return "—"
         return format_html_join(", ", "<code>{}</code>=********", ((name,) for name in sorted(obj.env)))
 
-    @admin.action(description="End selected sessions")
+    @admin.display(description="additional instructions")
+    def additional(self, obj):
+        if not obj.additional_instructions:
+            return "—"
+        return admin_views.folded(
+            obj.additional_instructions, summary="Show them", element_id="additional-instructions"
+        )
+
+    @admin.display(description="deliveries")
+    def delivered(self, obj):
+        deliveries = list(session_deliveries(obj)[: self.DELIVERIES_SHOWN + 1])
+        if not deliveries:
+            return "— (nothing delivered yet)"
+        items = format_html_join(
+            "",
+            '<li><a href="{}">Delivery #{}</a> · {} · {} · {} bytes via {}</li>',
+            (
+                (
+                    reverse("admin:instructions_delivery_change", args=[d.pk]),
+                    d.pk,
+                    admin_views.when(d.created_at),
+                    d.agent,
+                    f"{d.instructions_bytes:,}",
+                    d.mechanism,
+                )
+                for d in deliveries[: self.DELIVERIES_SHOWN]
+            ),
+        )
+        more = ""
+        if len(deliveries) > self.DELIVERIES_SHOWN:
+            url = reverse("admin:instructions_delivery_changelist") + f"?session__id__exact={obj.pk}"
+            more = format_html('<li><a href="{}">All deliveries of this session…</a></li>', url)
+        return format_html('<ul class="deliveries" id="deliveries">{}{}</ul>', items, more)
+
+    @admin.action(description="End selected sessions", permissions=["end"])
     def end_selected(self, request, queryset):
         ended = 0
         for session in queryset:  # one service call each: each end leaves its history
@@ -667,10 +753,89 @@ class AgentSessionAdmin(ReadOnlyAdmin):
 
 @admin.register(Delivery)
 class DeliveryAdmin(ReadOnlyAdmin):
-    list_display = ["id", "session", "agent", "created_at", "instructions_sha256", "mechanism"]
+    """What each spawn payload handed out. A delivery's page rebuilds its
+    ``instructions.md`` from the recorded versions and checks its SHA-256
+    (``rebuild.delivery_rebuild``): "what did the agent receive?"."""
+
+    list_display = ["id", "delivered", "agent", "to_session", "size", "mechanism", "sha256_short"]
     list_filter = ["agent", "mechanism"]
-    list_select_related = ["session"]
+    list_select_related = ["session__owner"]
     search_fields = ["session__id", "instructions_sha256"]
+    fieldsets = [
+        (None, {"fields": ["to_session", "agent", "delivered", "mechanism", "size"]}),
+        ("Recorded", {"fields": ["recorded_sha256", "credo_hash", "os_text_hash", "versions"]}),
+    ]
+    change_form_template = "admin/instructions/delivery/change_form.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        delivery = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if delivery is not None:
+            rebuilt = delivery_rebuild(delivery)
+            lines = len(rebuilt.text.splitlines())
+            extra_context.update(
+                rebuild=rebuilt,
+                rebuilt_lines=lines,
+                rebuilt_open=lines <= admin_views.FOLD_LINES and len(rebuilt.text) <= admin_views.FOLD_CHARS,
+            )
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description="delivered", ordering="created_at")
+    def delivered(self, obj):
+        return admin_views.when(obj.created_at)
+
+    @admin.display(description="session")
+    def to_session(self, obj):
+        url = reverse("admin:instructions_agentsession_change", args=[obj.session_id])
+        owner = obj.session.owner.get_username()
+        return format_html(
+            '<a href="{}">{}\'s {} session {}</a>', url, owner, obj.session.agent, _short(obj.session_id)
+        )
+
+    @admin.display(description="instructions.md", ordering="instructions_bytes")
+    def size(self, obj):
+        return f"{obj.instructions_bytes:,} bytes"
+
+    @admin.display(description="SHA-256")
+    def sha256_short(self, obj):
+        return format_html('<code title="{}">{}…</code>', obj.instructions_sha256, obj.instructions_sha256[:12])
+
+    @admin.display(description="SHA-256 of instructions.md")
+    def recorded_sha256(self, obj):
+        return format_html('<code class="hash">{}</code>', obj.instructions_sha256)
+
+    @admin.display(description="the credo's SHA-256")
+    def credo_hash(self, obj):
+        return format_html('<code class="hash">{}</code>', obj.credo_sha256) if obj.credo_sha256 else "— (no credo)"
+
+    @admin.display(description="the OS text's SHA-256")
+    def os_text_hash(self, obj):
+        return (
+            format_html('<code class="hash">{}</code>', obj.os_text_sha256)
+            if obj.os_text_sha256
+            else "— (not recorded)"
+        )
+
+    @admin.display(description="scope versions")
+    def versions(self, obj):
+        used = delivery_versions(obj)
+        if not used:
+            return "— (no scope text: the credo only)"
+        return format_html_join(
+            ", ",
+            '{} scope: <a href="{}">version {}</a>',
+            (
+                (
+                    v["scope"],
+                    reverse("admin:instructions_instructiondocument_simple_history", args=[v["id"], v["history_id"]]),
+                    v["version"],
+                )
+                for v in used
+            ),
+        )
 
 
 # --- pages of the site itself ------------------------------------------------------------

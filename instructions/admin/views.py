@@ -69,6 +69,28 @@ def when(moment: datetime | None) -> str:
     )
 
 
+#: Text longer than this is folded shut (``folded``).
+FOLD_LINES, FOLD_CHARS = 40, 4000
+
+
+def folded(text: str, *, summary: str, element_id: str = "") -> str:
+    """Long text folded behind an expander (open when short), never taller than a
+    screenful once opened (it scrolls inside its box)."""
+    lines = len(text.splitlines())
+    short = lines <= FOLD_LINES and len(text) <= FOLD_CHARS
+    return format_html(
+        '<details class="fold"{}{}><summary>{} <span class="quiet-note">({} line{}, {} characters)</span></summary>'
+        '<pre class="text">{}</pre></details>',
+        format_html(' id="{}"', element_id) if element_id else "",
+        " open" if short else "",
+        summary,
+        lines,
+        "" if lines == 1 else "s",
+        f"{len(text):,}",
+        text,
+    )
+
+
 def _safe_next(request: HttpRequest, fallback: str) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
@@ -308,6 +330,40 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
 
 class RevertForm(forms.Form):
     why = forms.CharField(required=False, max_length=60, help_text="Optional: kept in the change reason.")
+
+
+# --- sessions --------------------------------------------------------------------------
+
+
+def session_version_view(model_admin, request: HttpRequest, object_id: str, version_id: str) -> HttpResponse:
+    """One recorded version of a session, read-only: its fields then, its additional
+    instructions (folded when long) and what changed in them since the version before.
+    This is where the audit log's session rows lead."""
+    if not model_admin.has_view_permission(request):
+        raise PermissionDenied
+    try:
+        found = audit_log.session_version(object_id, int(version_id))
+    except ValueError:
+        found = None
+    if found is None:
+        raise Http404("Unknown version.")
+    version, previous = found.row, found.previous
+    before = previous.additional_instructions if previous is not None else ""
+    text = version.additional_instructions
+    context = _context(
+        model_admin,
+        request,
+        title=f"Session {str(version.id)[:8]}, version of {version.history_date:%Y-%m-%d %H:%M} UTC",
+        version=version,
+        short=str(version.id)[:8],
+        session_exists=model_admin.get_queryset(request).filter(pk=version.id).exists(),
+        summary=found.summary,
+        additional=folded(text, summary="Show them", element_id="additional-instructions"),
+        changed=previous is not None and before != text,
+        rows=side_by_side(before, text),
+        counts=change_counts(*line_changes(before, text)),
+    )
+    return TemplateResponse(request, "admin/instructions/agentsession/version.html", context)
 
 
 # --- audit log -----------------------------------------------------------------------
