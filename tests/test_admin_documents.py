@@ -358,7 +358,11 @@ def test_credo_page_is_read_only_with_path_and_mtime(client, staff, credo_dir):
     html = response.content.decode()
     assert response.status_code == 200
     assert str(credo_dir / "credo.md") in html
-    assert "The credo" in html and "evidence over confidence" in html and "t-never-commit" in html
+    assert "The credo" in html and "Evidence over confidence" in html and "t-never-commit" in html
+    # The credo's own text first; the oaths and their rules folded below it.
+    assert html.index('id="credo-body"') < html.index('id="credo-oaths"')
+    assert '<details class="oath" id="oath-evidence">' in html
+    assert '<pre class="pattern">skip\\s+(?:the\\s+)?(?:gate|verification)</pre>' in html
     assert "<form" not in html.split('id="content-main"')[1]  # nothing to submit
     before = {name: (credo_dir / name).read_bytes() for name in ("credo.md", "credo-map.json")}
     assert client.post(reverse("admin:instructions_credo"), {"body": "changed"}).status_code == 405

@@ -503,6 +503,19 @@ def dashboard_context(request: HttpRequest) -> dict[str, Any]:
 # --- credo -----------------------------------------------------------------------------
 
 
+def _rule(rule: dict[str, Any]) -> dict[str, Any]:
+    """A rule of ``credo-map.json`` as the page shows it: its pattern and exceptions as
+    (where, pattern) pairs, whatever keys the file gives them."""
+    exceptions = [(where, pattern) for exception in rule.get("exceptions", []) for where, pattern in exception.items()]
+    return {
+        "id": rule.get("id", ""),
+        "description": rule.get("description", ""),
+        "pattern": rule.get("pattern", ""),
+        "within": rule.get("within", ""),
+        "exceptions": exceptions,
+    }
+
+
 def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
     """The credo and its oaths, read-only: there is no way to change them here.
     Reviewers and auditors read it (they judge texts against it)."""
@@ -521,7 +534,10 @@ def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
         error = str(exc)
     modified = datetime.fromtimestamp(credo.modified_at / 1000, tz=UTC) if credo and credo.modified_at else None
     oaths = (
-        [{"name": oath.name, "id": oath.id, "rules": rules_by_oath.get(oath.name, [])} for oath in credo.oaths]
+        [
+            {"name": oath.name, "id": oath.id, "rules": [_rule(rule) for rule in rules_by_oath.get(oath.name, [])]}
+            for oath in credo.oaths
+        ]
         if credo
         else []
     )
