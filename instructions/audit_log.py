@@ -450,6 +450,21 @@ def _bodies(rows: list) -> dict[int, str]:
     return dict(history.objects.filter(history_id__in=ids).values_list("history_id", "body"))
 
 
+def with_previous_versions(versions: models.QuerySet) -> models.QuerySet:
+    """Document versions, each with its previous version's history id (``previous_id``)."""
+    return SOURCE_BY_LABEL["instruction document"].with_previous(versions)
+
+
+def document_line_changes(versions: list) -> dict[int, tuple[int, int]]:
+    """``{history id: (lines added, lines removed)}`` of document versions annotated by
+    ``with_previous_versions``, against their previous versions (one query)."""
+    bodies = _bodies(versions)
+    return {
+        v.history_id: line_changes(bodies.get(v.previous_id, "") if v.previous_id else "", bodies.get(v.history_id, ""))
+        for v in versions
+    }
+
+
 def changes(flt: AuditFilter | None = None, *, limit: int) -> list[Change]:
     """The latest ``limit`` changes matching ``flt``, newest first, each with a summary
     of what it changed against its previous version: the rows' queries (one per

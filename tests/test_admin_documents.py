@@ -201,6 +201,20 @@ def test_diff_of_one_version_is_the_change_it_made(client, staff, doc):
     assert client.get(url, {"to": 999}).status_code == 404
 
 
+def test_versions_list_says_what_each_version_changed(client, staff, doc):
+    client.force_login(staff)
+    html = client.get(reverse("admin:instructions_historicalinstructiondocument_changelist")).content.decode()
+    assert "<h1>Document versions</h1>" in html
+    v1, v2 = doc.history.order_by("history_id")
+    diff = reverse("admin:instructions_instructiondocument_diff", args=[doc.pk])
+    assert f'version 2: <a href="{diff}?to={v2.history_id}">+2 −1 lines</a>' in html
+    assert f'version 1: <a href="{diff}?to={v1.history_id}">created, +2 −0 lines</a>' in html
+    assert f'<span class="audit-key">document#{v2.history_id}</span>' in html
+    assert "acme&#x27;s AGENTS.md" in html
+    documents = client.get(reverse("admin:instructions_instructiondocument_changelist")).content.decode()
+    assert "acme&#x27;s AGENTS.md</a>" in documents and "workspace scope of acme" not in documents
+
+
 def test_revert_goes_through_document_revert(client, staff, doc):
     client.force_login(staff)
     v1 = doc.history.order_by("history_id").first()

@@ -31,7 +31,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
-from instructions.audit_log import scope_title
+from instructions.audit_log import document_line_changes, scope_title, with_previous_versions
 from instructions.display import CONTEXT_CHARS, change_counts, highlight, line_changes, side_by_side, unified
 from instructions.errors import OathConflict, ServiceError, StaleVersion
 from instructions.models import (
@@ -44,7 +44,6 @@ from instructions.models import (
     ReviewKind,
     ReviewStatus,
     Workspace,
-    owner_name,
 )
 from instructions.oaths import check_text
 from instructions.rebuild import delivery_rebuild
@@ -337,9 +336,10 @@ def _pending(kind: str) -> Exists:
 class InstructionDocumentAdmin(ServiceAdmin):
     form = DocumentForm
     change_form_template = "admin/instructions/instructiondocument/change_form.html"
-    list_display = ["__str__", "scope", "version", "updated_at", "last_changed_by", "review_badge"]
+    list_display = ["title", "scope", "version", "updated", "last_changed_by", "review_badge"]
+    list_display_links = ["title"]
     list_filter = ["scope", CredoStatusFilter]
-    list_select_related = ["user", "workspace", "session"]
+    list_select_related = ["user", "workspace", "session__owner"]
     search_fields = ["body", "workspace__slug", "user__username"]
     raw_id_fields = ["user", "workspace", "session"]
     object_history_template = "admin/instructions/instructiondocument/object_history.html"
@@ -395,6 +395,14 @@ class InstructionDocumentAdmin(ServiceAdmin):
     def owner(self, obj):
         return obj.owner_name
 
+    @admin.display(description="document", ordering="scope")
+    def title(self, obj):
+        return scope_title(obj)
+
+    @admin.display(description="updated", ordering="updated_at")
+    def updated(self, obj):
+        return admin_views.when(obj.updated_at)
+
     @admin.display(description="last changed by", ordering="_last_user")
     def last_changed_by(self, obj):
         return obj._last_user or "—"
@@ -432,26 +440,31 @@ class InstructionDocumentAdmin(ServiceAdmin):
 
 @admin.register(HistoricalDocument)
 class DocumentHistoryAdmin(admin.ModelAdmin):
-    """Every version of every scope: read-only (history is never edited or deleted)."""
+    """Every version of every scope: read-only (history is never edited or deleted).
+    Each row says what it changed (lines added and removed against the version
+    before, one query for the page's bodies) and links to that diff."""
 
-    list_display = [
-        "history_date",
-        "history_user",
-        "history_path",
-        "document",
-        "scope",
-        "version",
-        "history_change_reason",
-    ]
+    list_display = ["when", "change", "document", "what_changed", "who", "path", "why"]
+    list_display_links = ["when"]
     list_filter = ["history_path", "scope", "history_type"]
-    list_select_related = ["history_user", "user", "workspace", "session"]
+    list_select_related = ["history_user", "user", "workspace", "session__owner"]
     search_fields = ["history_change_reason", "history_user__username", "workspace__slug", "user__username"]
     date_hierarchy = "history_date"
     ordering = ["-history_date", "-history_id"]
     actions = None
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("body")
+        return with_previous_versions(super().get_queryset(request).defer("body"))
+
+    def get_changelist_instance(self, request):
+        changelist = super().get_changelist_instance(request)
+        counts = document_line_changes(list(changelist.result_list))
+        for version in changelist.result_list:
+            version.line_counts = counts.get(version.history_id)
+        return changelist
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": "Document versions", **(extra_context or {})})
 
     def audit_view(self, request):
         return admin_views.audit_log_view(self, request)
@@ -465,10 +478,37 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
+    @admin.display(description="when", ordering="history_date")
+    def when(self, obj):
+        return admin_views.when(obj.history_date)
+
+    @admin.display(description="change", ordering="history_id")
+    def change(self, obj):
+        return format_html('<span class="audit-key">document#{}</span>', obj.history_id)
+
     @admin.display(description="document")
     def document(self, obj):
         url = reverse("admin:instructions_instructiondocument_history", args=[obj.id])
-        return format_html('<a href="{}">{} scope of {}</a>', url, obj.scope, owner_name(obj))
+        return format_html('<a href="{}">{}</a>', url, scope_title(obj))
+
+    @admin.display(description="what changed")
+    def what_changed(self, obj):
+        added, removed = getattr(obj, "line_counts", None) or (0, 0)
+        url = reverse("admin:instructions_instructiondocument_diff", args=[obj.id]) + f"?to={obj.history_id}"
+        what = change_counts(added, removed) if obj.previous_id else f"created, {change_counts(added, removed)}"
+        return format_html('version {}: <a href="{}">{}</a>', obj.version, url, what)
+
+    @admin.display(description="who", ordering="history_user__username")
+    def who(self, obj):
+        return obj.history_user.get_username() if obj.history_user else "the service"
+
+    @admin.display(description="path", ordering="history_path")
+    def path(self, obj):
+        return format_html("<code>{}</code>", obj.history_path)
+
+    @admin.display(description="why")
+    def why(self, obj):
+        return obj.history_change_reason or ""
 
 
 # --- the review queue ------------------------------------------------------------------
@@ -566,6 +606,9 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             path("<int:object_id>/reject/", wrap(self.reject_view), name="instructions_reviewitem_reject"),
             *super().get_urls(),
         ]
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": "Review queue", **(extra_context or {})})
 
     def approve_view(self, request, object_id):
         return admin_views.review_decide_view(self, request, object_id, "approve")
