@@ -142,7 +142,7 @@ def test_item_page_shows_the_proposal_against_the_current_version(client, staff,
     html = client.get(reverse("admin:instructions_reviewitem_change", args=[item.pk])).content.decode()
     history = reverse("admin:instructions_instructiondocument_history", args=[item.document_id])
     assert f'<a href="{history}">acme&#x27;s AGENTS.md</a>' in html  # named, not "history of document 1"
-    assert "version 1 (the scope is now at version 1)" in html
+    assert "version 1, the current one" in html
     against = html.split('id="against-current"')[1].split("</fieldset>")[0]
     assert "Against version 1, the current text: <strong>+1 −1 lines</strong>." in against
     assert '<td class="old">Run make test.</td>' in against

@@ -125,9 +125,10 @@ def test_dashboard_for_a_reviewer_counts_pending_stale_and_lists_what_waits(clie
     assert re.search(r'id="card-stale">\s*<strong>(\d+)</strong>', html).group(1) == "1"
     assert re.search(r'id="card-failing">\s*<strong>(\d+)</strong>', html).group(1) == "0"
     waiting = html.split('id="waiting"')[1].split("</ul>")[0]
-    # Only what can still be approved waits: the stale proposal is counted, not listed.
-    assert reverse("admin:instructions_reviewitem_change", args=[current.pk]) in waiting
-    assert reverse("admin:instructions_reviewitem_change", args=[stale.pk]) not in waiting
+    # Oldest first; the stale proposal is marked: it can only be rejected.
+    first, second = re.findall(r"<li>(.*?)</li>", waiting, re.S)
+    assert reverse("admin:instructions_reviewitem_change", args=[stale.pk]) in first and "stale: reject it" in first
+    assert reverse("admin:instructions_reviewitem_change", args=[current.pk]) in second and "stale" not in second
     assert "workspace scope of acme" in waiting and "by bob" in waiting and "ago</time>" in waiting
     assert 'id="recent-changes"' not in html  # the audit trail is the auditors'
 

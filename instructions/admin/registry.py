@@ -625,6 +625,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             state = review_states([item])[0]
             pending = item.status == ReviewStatus.PENDING
             extra_context.update(
+                subtitle=f"Review #{item.pk}: {scope_title(item)}",
                 review_state=state,
                 review_counts=change_counts(*line_changes(state.current_body, item.body)),
                 review_pending=pending,
@@ -676,6 +677,8 @@ class ReviewItemAdmin(ReadOnlyAdmin):
                 obj.base_version,
                 current,
             )
+        if obj.base_version == current:
+            return f"version {obj.base_version}, the current one"
         return f"version {obj.base_version} (the scope is now at version {current})"
 
     @admin.display(description="snippet in context")
@@ -721,6 +724,14 @@ class AgentSessionAdmin(ReadOnlyAdmin):
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         return admin_views.session_version_view(self, request, object_id, version_id)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        session = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if session is not None:
+            owner = session.owner.get_username()
+            extra_context["subtitle"] = f"{owner}'s {session.agent} session {_short(session.pk)} in {session.workspace}"
+        return super().changeform_view(request, object_id, form_url, extra_context)
 
     @admin.display(description="session", ordering="id")
     def short_id(self, obj):
@@ -820,6 +831,7 @@ class DeliveryAdmin(ReadOnlyAdmin):
             rebuilt = delivery_rebuild(delivery)
             lines = len(rebuilt.text.splitlines())
             extra_context.update(
+                subtitle=f"Delivery #{delivery.pk}: what {delivery.agent} received",
                 rebuild=rebuilt,
                 rebuilt_lines=lines,
                 rebuilt_open=lines <= admin_views.FOLD_LINES and len(rebuilt.text) <= admin_views.FOLD_CHARS,

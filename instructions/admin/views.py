@@ -265,6 +265,7 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> Htt
         request,
         title=f"Changes to {audit_log.scope_title(document)}",
         original=document,
+        document_title=audit_log.scope_title(document),
         old=old,
         new=new,
         rows=side_by_side(old_body, new.body),
@@ -314,16 +315,22 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
             else:
                 messages.success(request, f"Reverted to version {old.version}: it is now version {saved.version}.")
             return HttpResponseRedirect(history_url)
+    name = audit_log.scope_title(document)
+    can_revert = model_admin.has_change_permission(request, document) and old.body != document.body
     context = _context(
         model_admin,
         request,
-        title=f"Revert {document} to version {old.version}",
+        title=f"Revert {name} to version {old.version}" if can_revert else f"{name}, version {old.version}",
         original=document,
+        document_title=name,
         old=old,
         rows=side_by_side(document.body, old.body),
+        version_text=folded(old.body, summary=f"Version {old.version}", element_id="version-text")
+        if old.body
+        else format_html('<p class="quiet-note">Empty: the scope was cleared.</p>'),
         form=form,
         history_url=history_url,
-        can_revert=model_admin.has_change_permission(request, document) and old.body != document.body,
+        can_revert=can_revert,
     )
     return TemplateResponse(request, "admin/instructions/instructiondocument/revert.html", context)
 
@@ -485,10 +492,10 @@ def dashboard_context(request: HttpRequest) -> dict[str, Any]:
     context: dict[str, Any] = {"can_review": can_review(request), "can_audit": can_audit(request)}
     if context["can_review"]:
         context["reviews"] = audit_log.review_counts()
+        # Everything this person may decide, oldest first; stale ones are marked (reject them).
         context["waiting"] = list(
             reviewable_items(user)
             .pending()
-            .filter(stale=False)
             .exclude(author=user)
             .select_related("session__owner")
             .order_by("created_at", "pk")[:DASHBOARD_ROWS]
