@@ -3,7 +3,8 @@
 
 - It names the service, and "View site" opens the members' web app.
 - The sidebar and the index group the models by task (review, audit,
-  instructions, people: ``instructions.admin.navigation``), not by Django app.
+  instructions, people: ``instructions.admin.navigation``), not by Django app;
+  an app's own index leads to the site's.
 - Its index is the review-and-audit dashboard (``instructions.admin.views.dashboard_context``).
 - Every view the site serves (model pages and the extra pages the model admins add
   through ``admin_view``) records its changes with the ``admin`` path; services that
@@ -15,7 +16,8 @@ from __future__ import annotations
 import functools
 
 from django.contrib import admin
-from django.urls import reverse_lazy
+from django.http import HttpResponseRedirect
+from django.urls import reverse, reverse_lazy
 
 from instructions.history import ChangePath, change_path
 
@@ -47,6 +49,11 @@ class InstructionsAdminSite(admin.AdminSite):
 
         app_list = super().get_app_list(request, app_label)
         return app_list if app_label else group_apps(request, app_list)
+
+    def app_index(self, request, app_label, extra_context=None):
+        # One Django app's model list is not a page here: the models are grouped by task
+        # on the index (the breadcrumbs of every model page still name the app).
+        return HttpResponseRedirect(reverse("admin:index", current_app=self.name))
 
     def index(self, request, extra_context=None):
         from instructions.admin.views import dashboard_context

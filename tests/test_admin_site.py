@@ -92,6 +92,12 @@ def test_sidebar_is_grouped_by_task_for_each_group(client, rita, audrey, staff):
     ]
 
 
+def test_an_apps_own_index_leads_to_the_grouped_one(client, rita):
+    client.force_login(rita)
+    response = client.get(reverse("admin:app_list", args=["instructions"]))
+    assert (response.status_code, response["Location"]) == (302, INDEX)
+
+
 def test_staff_without_a_group_sees_no_section_and_no_changes(client, mallory, bob, acme):
     document_save(target=Target(scope=Scope.WORKSPACE, workspace=acme), body="ok", actor=bob, reason="secret plan")
     client.force_login(mallory)
