@@ -77,7 +77,7 @@ def test_a_stale_admin_edit_keeps_the_text_shows_the_diff_and_saves_knowingly(cl
     response = client.post(change_url(doc), form_data(doc, "mine\nand more"))
     html = response.content.decode()
     assert response.status_code == 200
-    assert "bob saved version 3 while you were editing. Your text is kept below" in html
+    assert "bob saved version 3 while you were editing. Your text is kept, and what it changes" in html
     assert 'id="id_body">\nmine\nand more</textarea>' in html  # the typed text, not the saved one
     stale = html.split('id="stale-edit"')[1].split("</div>")[0]
     assert "Version 3 (by bob) against your text: +2 −1 lines" in stale

@@ -296,9 +296,9 @@ class DocumentForm(ServiceForm):
         )
         self.data = self._expecting(current.version)
         return (
-            f"{saved_by} saved version {current.version} while you were editing. Your text is kept below, "
-            f"with what it changes in version {current.version}: save again to replace version {current.version} "
-            "with it, or reload to start from that version."
+            f"{saved_by} saved version {current.version} while you were editing. Your text is kept, and what it "
+            f"changes in version {current.version} is shown under it: save again to replace version "
+            f"{current.version} with it, or reload to start from that version."
         )
 
     def _expecting(self, version: int):
@@ -358,13 +358,20 @@ class InstructionDocumentAdmin(ServiceAdmin):
             )
         )
 
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        document = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if document is not None:
+            extra_context["subtitle"] = scope_title(document)
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
     def get_fields(self, request, obj=None):
         if obj is None:
             return ["scope", "user", "workspace", "session", "body", "why", "expected_version"]
-        return ["scope", "owner", "version", "updated_at", "credo_check", "body", "why", "expected_version"]
+        return ["scope", "owner", "version", "updated", "credo_check", "body", "why", "expected_version"]
 
     def get_readonly_fields(self, request, obj=None):
-        return ["scope", "owner", "version", "updated_at", "credo_check"] if obj else []
+        return ["scope", "owner", "version", "updated", "credo_check"] if obj else []
 
     def has_delete_permission(self, request, obj=None):
         return False  # clearing a scope is saving an empty body; its history stays
