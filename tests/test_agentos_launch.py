@@ -43,18 +43,19 @@ import json, os, signal, stat, sys, time
 report_path = os.environ["STUB_REPORT"]
 mode = os.environ.get("STUB_MODE", "exit:0")
 report = {{"argv": sys.argv, "cwd": os.getcwd(), "env": dict(os.environ), "signals": [], "bundle": None}}
-for arg in sys.argv:
-    if arg.endswith("/instructions.md"):
-        folder = os.path.dirname(arg)
-        report["bundle"] = {{
-            "dir": folder,
-            "dir_mode": stat.S_IMODE(os.stat(folder).st_mode),
-            "files": {{
-                name: [stat.S_IMODE(os.stat(os.path.join(folder, name)).st_mode),
-                       open(os.path.join(folder, name), encoding="utf-8").read()]
-                for name in sorted(os.listdir(folder))
-            }},
-        }}
+# The bundle: named in argv (a file route), or told by the test (STUB_BUNDLE_DIR).
+folders = [os.path.dirname(a) for a in sys.argv if a.endswith("/instructions.md")]
+folders += [os.environ["STUB_BUNDLE_DIR"]] if "STUB_BUNDLE_DIR" in os.environ else []
+for folder in folders[:1]:
+    report["bundle"] = {{
+        "dir": folder,
+        "dir_mode": stat.S_IMODE(os.stat(folder).st_mode),
+        "files": {{
+            name: [stat.S_IMODE(os.stat(os.path.join(folder, name)).st_mode),
+                   open(os.path.join(folder, name), encoding="utf-8").read()]
+            for name in sorted(os.listdir(folder))
+        }},
+    }}
 
 def save():
     with open(report_path + ".tmp", "w") as handle:
