@@ -13,8 +13,10 @@ is additive), or, where an agent is documented to skip one, must not.
 Cases: ``inline`` (multi-line: quotes, backslashes, TOML and flag look-alikes,
 non-ASCII, a mention of ``/etc/agentos/`` that must survive as written),
 ``one-line`` (a single line ending in a quote: pi's file route, Codex's TOML
-string), ``oversize`` (over Linux's 131,071-byte argv limit: the file routes; for
-Codex a 413 refusal is the documented answer).
+string), ``flag-like`` (one line starting ``--version -p``: an argv value that
+looks like a flag), ``control-chars`` (ESC, CR LF, DEL, SOH), ``oversize`` (over
+Linux's 131,071-byte argv limit: the file routes; for Codex a 413 refusal is the
+documented answer).
 
 Each run gets a fresh HOME, working directory and bundle directory; each CLI is
 killed (its whole process group) if it outlives ``timeout``. Markers derive from
@@ -53,6 +55,8 @@ PASS, FAIL, REFUSED, NOT_INSTALLED = "pass", "fail", "refused", "not installed"
 @dataclass(frozen=True)
 class Case:
     name: str
+    #: Unique to this agent and case; the text contains it.
+    marker: str
     text: str
     oversize: bool = False
 
@@ -102,15 +106,31 @@ def oversize_text(tag: str, target: int = MAX_ARG_BYTES + 9_000) -> str:
     return "\n".join(lines)
 
 
+def flag_like_text(tag: str) -> str:
+    return f"--version -p {tag}"
+
+
+def control_chars_text(tag: str) -> str:
+    return f"{tag}: ESC \x1b[31mred\x1b[0m, CRLF\r\nline, DEL \x7f, SOH \x01, end"
+
+
+_TEXTS = {
+    "inline": inline_text,
+    "one-line": one_line_text,
+    "flag-like": flag_like_text,
+    "control-chars": control_chars_text,
+    "oversize": oversize_text,
+}
+
+
 def cases_for(agent: str) -> list[Case]:
     return [
-        Case("inline", inline_text(marker(agent, "inline"))),
-        Case("one-line", one_line_text(marker(agent, "one-line"))),
-        Case("oversize", oversize_text(marker(agent, "oversize")), oversize=True),
+        Case(name, marker(agent, name), make(marker(agent, name)), oversize=name == "oversize")
+        for name, make in _TEXTS.items()
     ]
 
 
-CASE_NAMES = ("inline", "one-line", "oversize")
+CASE_NAMES = tuple(_TEXTS)
 
 
 @dataclass
@@ -229,9 +249,10 @@ def longest_prefix_in(text: str, haystack: str) -> int:
 
 
 def evaluate(
-    recipe: Recipe, text: str, records: list[Recorded], launch_user_files: Iterable[Any]
+    recipe: Recipe, case: Case, records: list[Recorded], launch_user_files: Iterable[Any]
 ) -> tuple[bool, str, dict[str, bool]]:
     """(delivered and additive, detail, user file -> arrived)."""
+    text = case.text
     calls = [r for r in records if recipe.is_model_request(r)]
     if not calls:
         return False, "no model request reached the fake API", {}
@@ -253,7 +274,7 @@ def evaluate(
         if arrived != planted.expected:
             problems.append(f"{planted.label}: {'arrived' if arrived else 'did NOT arrive'}")
     if not hits:
-        return False, _near_miss(recipe, text, calls), user_files
+        return False, _near_miss(recipe, case, calls), user_files
     _, label, offset, size = hits[0]
     placement = "the whole field" if offset == 0 and size == len(text) else f"at char {offset} of {size}"
     requests = len({h[0] for h in hits})
@@ -263,8 +284,8 @@ def evaluate(
     return True, detail, user_files
 
 
-def _near_miss(recipe: Recipe, text: str, calls: list[Recorded]) -> str:
-    tag = text.split(None, 1)[0].rstrip(":.")
+def _near_miss(recipe: Recipe, case: Case, calls: list[Recorded]) -> str:
+    text, tag = case.text, case.marker
     best = (0, "")
     for record in calls:
         for label, value in recipe.prompt_fields(record.body):
@@ -273,7 +294,7 @@ def _near_miss(recipe: Recipe, text: str, calls: list[Recorded]) -> str:
                 at = value.find(text[:prefix])
                 got, wanted = value[at + prefix : at + prefix + 30], text[prefix : prefix + 30]
                 best = (prefix, f"{label}: first {prefix}/{len(text)} chars arrive, then {got!r} instead of {wanted!r}")
-    if best[0] >= len(tag):
+    if best[0] and any(tag in value for record in calls for _, value in recipe.prompt_fields(record.body)):
         return f"text altered in {recipe.where}: {best[1]}"
     elsewhere = any(tag in value for record in calls for value in string_leaves(record.body))
     return f"text NOT in {recipe.where}" + (
@@ -318,7 +339,7 @@ def run_case(
         server.take()
         rc, _, err = run_process(argv, env, str(payload["cwd"] or work), timeout)
         records = server.take()
-        ok, detail, user_files = evaluate(recipe, case.text, records, launch.user_files)
+        ok, detail, user_files = evaluate(recipe, case, records, launch.user_files)
         if not records or (not ok and rc != 0):
             detail += f" (exit {rc}; stderr: {tail(err) or '-'})"
         elif rc != 0:
