@@ -11,6 +11,7 @@ signals. The same launcher against the real Django API: ``test_agentos_launch_li
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -32,6 +33,9 @@ import pytest
 import agentos_launch
 
 LAUNCHER = Path(agentos_launch.__file__).resolve()
+#: The interpreter that runs the launcher: hosts may have an older Python than the project
+#: (it supports 3.8+); set this variable to check one.
+LAUNCHER_PYTHON = os.environ.get("AGENTOS_LAUNCH_TEST_PYTHON", sys.executable)
 TOKEN = "tok-123"
 INSTRUCTIONS = "# Environment\n\nYou are on a host.\n\n# [user]\nBe brief. \"Quotes\" and 'quotes'."
 SESSION_ID = "0b6c8f5e-4a39-4f0e-9a8e-2f6e7f4b1c2d"
@@ -110,7 +114,7 @@ class FakeAgentos:
     post_received: threading.Event = field(default_factory=threading.Event)
 
     def default_spawn(self, body: dict[str, Any]) -> dict[str, Any]:
-        bundle = body.get("bundle_dir", "/etc/agentos")
+        bundle = body.get("bundle_dir", agentos_launch.MOUNT_DIR)
         return {
             "agent": body["agent"],
             "args": ["--append-system-prompt-file", f"{bundle}/instructions.md"],
@@ -221,7 +225,7 @@ def launcher_argv(url: str, *args: str, agent: str = "stub-agent", token: str = 
         at = args.index("--")
         before, after = list(args[:at]), list(args[at:])
     return [
-        sys.executable,
+        LAUNCHER_PYTHON,
         str(LAUNCHER),
         "--server",
         url,
@@ -346,7 +350,7 @@ def test_ctrl_c_on_a_terminal_reaches_the_agent_once(fake, host):
     if pid == 0:  # the child: the launcher, with the pty as its controlling terminal
         try:
             os.chdir(host.root)
-            os.execve(sys.executable, launcher_argv(url), host.env(STUB_MODE="wait"))
+            os.execve(LAUNCHER_PYTHON, launcher_argv(url), host.env(STUB_MODE="wait"))
         finally:
             os._exit(127)
     try:
@@ -613,17 +617,18 @@ def test_exit_status_of_a_signal_death():
 
 
 def test_help_documents_the_exit_statuses():
-    done = subprocess.run([sys.executable, str(LAUNCHER), "--help"], capture_output=True, text=True, timeout=30)
+    done = subprocess.run([LAUNCHER_PYTHON, str(LAUNCHER), "--help"], capture_output=True, text=True, timeout=30)
     for line in ("65   the server refused", "69   the server cannot be reached", "77   the token was refused"):
         assert line in done.stdout
     assert "128+N" in done.stdout
 
 
-def test_the_launcher_needs_only_the_standard_library():
+def test_the_launcher_needs_only_the_standard_library_and_python_3_8():
     """It is copied to hosts without the project: no import outside the standard library."""
     source = LAUNCHER.read_text()
     imported = {line.split()[1].split(".")[0] for line in source.splitlines() if line.startswith(("import ", "from "))}
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}
+    ast.parse(source, feature_version=(3, 8))  # annotations are never evaluated (``from __future__``)
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -660,3 +665,21 @@ def with_suppressed_kill(pid: int) -> None:
         os.waitpid(pid, 0)
     except (ProcessLookupError, ChildProcessError):
         pass
+
+
+def test_inside_the_vm_the_agentos_mount_is_the_bundle_and_the_defaults_are_not_sent(fake, host, monkeypatch):
+    """In an agentOS VM /etc/agentos is a mount this user may write: it is used, and kept."""
+    server, url = fake
+    mount = host.root / "etc-agentos"
+    mount.mkdir(mode=0o700)
+    monkeypatch.setattr(agentos_launch, "MOUNT_DIR", str(mount))
+    monkeypatch.setattr(agentos_launch.os.path, "ismount", lambda path: path == str(mount))
+    for name, value in host.env(STUB_MODE="exit:0").items():
+        monkeypatch.setenv(name, value)
+    status = agentos_launch.main(["--server", url, "--token", TOKEN, "--workspace", "acme", "stub-agent"])
+    assert status == 0
+    body = post_body(server)
+    # The server's defaults (/etc/agentos, agentos-vm): a server that predates them still works.
+    assert "bundle_dir" not in body and "os_profile" not in body and "platform" not in body
+    assert host.read_report()["bundle"]["dir"] == str(mount)
+    assert mount.is_dir() and list(mount.iterdir()) == []
