@@ -191,7 +191,8 @@ class Api:
         if not isinstance(error, dict):
             error = {}
         code = str(error.get("code") or "")
-        detail = " ".join(str(error.get("detail") or exc.reason or "").split())
+        detail = error.get("detail") or field_errors(error) or exc.reason or ""
+        detail = " ".join(str(detail).split())
         label = f"{status} {code}".strip()
         if 300 <= status < 400:
             where = exc.headers.get("Location", "?") if exc.headers else "?"
@@ -216,6 +217,15 @@ class Api:
         if status == 400 and ("bundle_dir" in detail or "os_profile" in detail):
             hint = " (this server predates bundle_dir/os_profile: upgrade it)"
         return LaunchError(f"the server refused the request ({label}): {detail}{hint}", EXIT_REFUSED)
+
+
+def field_errors(error: Mapping[str, Any]) -> str:
+    """A validation answer (``{"field": ["message", ...]}``) as one line."""
+    parts = []
+    for name, messages in error.items():
+        if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+            parts.append(f"{name}: {' '.join(messages)}")
+    return "; ".join(parts)
 
 
 # --- the bundle directory --------------------------------------------------------------------

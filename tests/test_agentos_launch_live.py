@@ -183,3 +183,17 @@ def test_errors_from_the_real_api_are_one_line_and_launch_nothing(live_server, s
     )
     assert not (tmp_path / "report.json").exists() and not AgentSession.objects.exists()
     assert not (tmp_path / "bundle").exists()
+
+
+@pytest.mark.skipif(API_TAKES_BUNDLE_DIR, reason="the API takes bundle_dir now")
+def test_todays_api_is_named_as_too_old_rather_than_misused(live_server, ana, stub, tmp_path):
+    """Without the integration, a launch outside the VM stops with one line and starts nothing."""
+    token = Token.objects.create(user=ana).key
+    proc = launcher(live_server, token, stub, tmp_path)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 65
+    assert stderr == (
+        "agentos-launch: the server refused the request (400): bundle_dir: Unknown field.; os_profile: Unknown "
+        "field.; platform: Unknown field. (this server predates bundle_dir/os_profile: upgrade it)\n"
+    )
+    assert not AgentSession.objects.exists() and not (tmp_path / "report.json").exists()
