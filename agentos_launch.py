@@ -90,8 +90,11 @@ STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 MERGED_ENV = {"opencode": ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")}
 
 SECRET_NAME = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
-#: File names a bundle may hold (a leftover in a reused directory is one of these).
+#: The file names a payload may give its bundle files (no path, no hidden file).
 BUNDLE_NAMES = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: Files an existing bundle directory may already hold: a bundle left by a launcher
+#: that could not clean up. Anything else there is the user's: never touched.
+LEFTOVER_NAMES = ("instructions.md", "environment.json", "mounts.json", "GEMINI.md")
 
 EPILOG = f"""\
 exit status:
@@ -235,8 +238,9 @@ class BundleDir:
     """A private directory holding one session's bundle files.
 
     Created here (mode 0700), or an existing one that is a real directory (not a
-    symlink), owned by this user, and holds nothing but earlier bundle files (which
-    are replaced). Files are written mode 0444 without following symlinks.
+    symlink), owned by this user, and holds nothing but a bundle left behind
+    (``LEFTOVER_NAMES``, replaced); it is then made 0700. Files are written mode 0444
+    without following symlinks.
     """
 
     def __init__(self, path: str, created: bool) -> None:
@@ -253,6 +257,7 @@ class BundleDir:
             os.mkdir(path, 0o700)
         except FileExistsError:
             cls._check_existing(path)
+            os.chmod(path, 0o700)
             return cls(path, created=False)
         except OSError as exc:
             raise LaunchError(
@@ -292,14 +297,13 @@ class BundleDir:
                 f"the bundle directory {path} belongs to uid {st.st_uid}, not to you; refusing to use it",
                 EXIT_CANTCREAT,
             )
-        others = [n for n in os.listdir(path) if not BUNDLE_NAMES.match(n) or not _is_plain_file(os.path.join(path, n))]
+        entries = sorted(os.listdir(path))
+        others = [n for n in entries if n not in LEFTOVER_NAMES or not _is_plain_file(os.path.join(path, n))]
         if others:
             raise LaunchError(
                 f"the bundle directory {path} holds other things ({others[0]}); give an empty or new directory",
                 EXIT_CANTCREAT,
             )
-        if stat.S_IMODE(st.st_mode) != 0o700:
-            os.chmod(path, 0o700)
 
     def names(self, files: Mapping[str, str]) -> dict[str, str]:
         """``{file name: text}``; every path must be a plain file directly in this directory."""
@@ -315,8 +319,9 @@ class BundleDir:
     def write(self, files: Mapping[str, str]) -> None:
         names = self.names(files)
         try:
-            for stale in os.listdir(self.path):  # only earlier bundle files (checked on entry)
-                os.unlink(os.path.join(self.path, stale))
+            for stale in os.listdir(self.path):  # a bundle left behind (checked on entry)
+                if stale in LEFTOVER_NAMES:
+                    os.unlink(os.path.join(self.path, stale))
             for name, text in names.items():
                 fd = os.open(os.path.join(self.path, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o444)
                 self.written.append(name)

@@ -569,13 +569,15 @@ def test_a_bundle_dir_that_is_not_private_is_refused(fake, host, kind):
         target.mkdir()
         (target / "notes.txt").write_text("mine")
         (target / "sub").mkdir()
-        message = f"the bundle directory {target} holds other things (sub); give an empty or new directory"
+        message = f"the bundle directory {target} holds other things (notes.txt); give an empty or new directory"
     else:
         target.write_text("")
         message = f"{target} exists and is not a directory"
     done = launch(host, url, "--bundle-dir", str(target))
     assert_refused(done, 73, message, host)
     assert ("POST", "/api/sessions") not in requests(server)
+    if kind == "foreign content":
+        assert (target / "notes.txt").read_text() == "mine"  # the user's file is never touched
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give a directory to another user")

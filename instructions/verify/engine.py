@@ -332,6 +332,9 @@ def run_case(
             result.mechanism = f"refused ({exc.status} {exc.code})"
             result.detail = ("as documented: " if refused else "") + exc.message
             return result
+        except ValueError as exc:  # a builder that cannot place the bundle: a bug, reported as such
+            result.detail = f"the payload could not be built: {exc}"
+            return result
         result.mechanism = str(payload["mechanism"])
         bundle.write(payload["files"])
         argv = [executable, *payload["args"], *launch.after]
