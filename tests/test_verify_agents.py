@@ -98,7 +98,11 @@ def test_a_stub_claude_that_receives_the_text_passes_every_case(tmp_path, no_cli
     output, error = run_command("--agent", "claude-code", "--bin-dir", str(bin_dir), "--json")
     assert error is None
     results = {r["case"]: r for r in json_lines(output)}
-    assert set(results) == {"inline", "one-line", "flag-like", "control-chars", "oversize"}
+    assert set(results) == {"inline", "one-line", "flag-like", "line-ends", "control-chars", "oversize"}
+    # Control characters never reach a CLI: the service refuses them (400), as it must.
+    refused = results.pop("control-chars")
+    assert (refused["status"], refused["ok"], refused["mechanism"]) == ("refused", True, "refused (400 INVALID)")
+    assert refused["detail"].startswith("as documented: The instructions: Control character ESC")
     for result in results.values():
         assert (result["status"], result["ok"], result["version"]) == ("pass", True, "9.9.9")
         assert result["user_files"] == {"CLAUDE.md in the working directory": True}

@@ -14,9 +14,11 @@ Cases: ``inline`` (multi-line: quotes, backslashes, TOML and flag look-alikes,
 non-ASCII, a mention of ``/etc/agentos/`` that must survive as written),
 ``one-line`` (a single line ending in a quote: pi's file route, Codex's TOML
 string), ``flag-like`` (one line starting ``--version -p``: an argv value that
-looks like a flag), ``control-chars`` (ESC, CR LF, DEL, SOH), ``oversize`` (over
-Linux's 131,071-byte argv limit: the file routes; for Codex a 413 refusal is the
-documented answer).
+looks like a flag), ``line-ends`` (CR LF, a lone CR, tabs: the control characters
+text may hold), ``control-chars`` (ESC, DEL, SOH: the service refuses them for
+every agent, ``400``, before any CLI runs; that refusal is the expected answer),
+``oversize`` (over Linux's 131,071-byte argv limit: the file routes; for Codex a
+413 refusal is the documented answer).
 
 Each run gets a fresh HOME, working directory and bundle directory; each CLI is
 killed (its whole process group) if it outlives ``timeout``. Markers derive from
@@ -59,6 +61,8 @@ class Case:
     marker: str
     text: str
     oversize: bool = False
+    #: The status the service must refuse this text with, for every agent (None: it must be delivered).
+    refused_with: int | None = None
 
 
 def run_tag(agent: str, case: str) -> str:
@@ -110,22 +114,35 @@ def flag_like_text(tag: str) -> str:
     return f"--version -p {tag}"
 
 
+def line_ends_text(tag: str) -> str:
+    return f"{tag}: CRLF\r\nline two\r\na lone CR\rthen\ttabs\tand an end"
+
+
 def control_chars_text(tag: str) -> str:
-    return f"{tag}: ESC \x1b[31mred\x1b[0m, CRLF\r\nline, DEL \x7f, SOH \x01, end"
+    return f"{tag}: ESC \x1b[31mred\x1b[0m, DEL \x7f, SOH \x01, end"
 
 
 _TEXTS = {
     "inline": inline_text,
     "one-line": one_line_text,
     "flag-like": flag_like_text,
+    "line-ends": line_ends_text,
     "control-chars": control_chars_text,
     "oversize": oversize_text,
 }
+#: Texts the service refuses for every agent, and with which status (``text.validate_text``).
+_REFUSED = {"control-chars": 400}
 
 
 def cases_for(agent: str) -> list[Case]:
     return [
-        Case(name, marker(agent, name), make(marker(agent, name)), oversize=name == "oversize")
+        Case(
+            name,
+            marker(agent, name),
+            make(marker(agent, name)),
+            oversize=name == "oversize",
+            refused_with=_REFUSED.get(name),
+        )
         for name, make in _TEXTS.items()
     ]
 
@@ -327,13 +344,19 @@ def run_case(
                 agent=recipe.agent, text=case.text, bundle_dir=bundle.path, cwd=str(work), env=launch.caller_env
             )
         except ServiceError as exc:
-            refused = exc.status == 413 and case.oversize and recipe.may_refuse_oversize
+            refused = (exc.status == 413 and case.oversize and recipe.may_refuse_oversize) or (
+                exc.status == case.refused_with
+            )
             result.status, result.ok = (REFUSED, True) if refused else (FAIL, False)
             result.mechanism = f"refused ({exc.status} {exc.code})"
             result.detail = ("as documented: " if refused else "") + exc.message
             return result
         except ValueError as exc:  # a builder that cannot place the bundle: a bug, reported as such
             result.detail = f"the payload could not be built: {exc}"
+            return result
+        if case.refused_with is not None:
+            result.mechanism = str(payload["mechanism"])
+            result.detail = f"the service built a payload; it must refuse this text ({case.refused_with})"
             return result
         result.mechanism = str(payload["mechanism"])
         bundle.write(payload["files"])
