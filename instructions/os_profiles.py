@@ -15,6 +15,14 @@ Each profile is a template in ``harness/os-profiles/<profile>.md``
 ``${bundle_dir}``. Templates are read through ``bundle.read_os_text``: cached by mtime
 and size, a missing file means no OS section, an unreadable one is a 503.
 
+Deprecated, for one release: ``settings.AGENTOS_OS_INSTRUCTIONS_FILE``, the single OS
+text of old, still works when a deployment sets it: it is then the ``agentos-vm``
+template (the ``host`` profile keeps its own), and ``manage.py check`` warns
+(``instructions.W002``) that it should move to ``<profiles dir>/agentos-vm.md``.
+
+What a delivery used is kept as rendered (``RecordedText``, by hash), so the
+rebuild of a delivery does not depend on the templates staying as they were.
+
 The values come from the launcher, so they are untrusted text. Each is rendered on
 one line: control characters, line and paragraph separators and invisible format
 characters are shown as escapes (``\\n``, ``\\u2028``), so a value can never start a
@@ -30,12 +38,13 @@ from pathlib import Path
 from string import Template
 
 from instructions.bundle import MOUNT_DIR, read_os_text
+from instructions.contract import DEFAULT_OS_PROFILE, OsProfile
 from instructions.errors import InvalidInput
 
-PROFILE_VM = "agentos-vm"
-PROFILE_HOST = "host"
-PROFILES: tuple[str, ...] = (PROFILE_VM, PROFILE_HOST)
-DEFAULT_PROFILE = PROFILE_VM
+PROFILE_VM = OsProfile.AGENTOS_VM.value
+PROFILE_HOST = OsProfile.HOST.value
+PROFILES: tuple[str, ...] = tuple(OsProfile.values)
+DEFAULT_PROFILE = DEFAULT_OS_PROFILE.value
 
 #: Shown for a value the launcher did not give.
 UNKNOWN = "unknown"
@@ -80,6 +89,21 @@ def profiles_dir() -> Path:
     return Path(configured) if configured else Path(settings.BASE_DIR) / "harness" / "os-profiles"
 
 
+def legacy_vm_file() -> Path | None:
+    """``settings.AGENTOS_OS_INSTRUCTIONS_FILE`` when a deployment still sets it (deprecated)."""
+    from django.conf import settings
+
+    configured = getattr(settings, "AGENTOS_OS_INSTRUCTIONS_FILE", None)
+    return Path(configured) if configured else None
+
+
+def template_path(profile: str, directory: Path | None = None) -> Path:
+    """The template file of ``profile`` (the deprecated single file for ``agentos-vm`` when set)."""
+    name = check_profile(profile)
+    legacy = legacy_vm_file() if directory is None and name == PROFILE_VM else None
+    return legacy or (directory or profiles_dir()) / f"{name}.md"
+
+
 def render_os_text(
     profile: str, *, cwd: str, platform: str, bundle_dir: str = MOUNT_DIR, directory: Path | None = None
 ) -> str:
@@ -88,6 +112,5 @@ def render_os_text(
     Raises ``InvalidInput`` for an unknown profile and ``OsInstructionsUnavailable``
     (503) for a template that cannot be read.
     """
-    name = check_profile(profile)
-    template = read_os_text((directory or profiles_dir()) / f"{name}.md")
+    template = read_os_text(template_path(profile, directory))
     return render_template(template, cwd=cwd, platform=platform, bundle_dir=bundle_dir)

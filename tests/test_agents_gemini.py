@@ -2,6 +2,7 @@
 
 Pure: no database, no CLI. That the real Gemini CLI receives the text is
 ``manage.py verify_agents``'s job (see ``tests/test_verify_agents.py`` for the engine).
+What every agent shares (env, skip, sizes, bundle directories) is in ``test_agents.py``.
 """
 
 from __future__ import annotations
@@ -10,17 +11,28 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from instructions.agents import MAX_ARG_BYTES, AgentSpec
-from instructions.agents_gemini import (
-    GEMINI,
+from instructions.agents import (
+    AGENTS,
     GEMINI_CONTEXT_FILE,
+    MAX_ARG_BYTES,
     MECHANISM_GEMINI,
-    build_gemini_spawn,
+    agent_files,
+    build_spawn,
     gemini_files,
     gemini_import_tokens,
-    inject_gemini,
 )
+from instructions.bundle import compose_files
 from instructions.errors import InvalidInput, PayloadTooLarge
+
+GEMINI = AGENTS["gemini"]
+
+
+def spawn(text: str, bundle_dir: str = "/etc/agentos", **kwargs):
+    kwargs.setdefault("env", {})
+    kwargs.setdefault("cwd", "/w")
+    kwargs.setdefault("skip_os_instructions", False)
+    return build_spawn(agent="gemini", instructions_md=text, bundle_dir=bundle_dir, **kwargs)
+
 
 TEXT = "# Environment\n\nYou are on a host.\n\n# [user]\nBe brief."
 
@@ -55,46 +67,61 @@ def test_import_tokens_are_found_as_gemini_finds_them(text, tokens):
     assert gemini_import_tokens(text) == tokens
 
 
-def test_the_spec_has_the_registry_shape_and_names_the_mount():
-    assert isinstance(GEMINI, AgentSpec)
-    assert (GEMINI.name, GEMINI.command) == ("gemini", "gemini")
-    assert "/etc/agentos" in GEMINI.mechanism and "not the system instruction" in GEMINI.mechanism
-    assert GEMINI.inject(TEXT, {}).args == ("--include-directories=/etc/agentos",)
+def test_the_registry_entry_says_it_is_not_the_system_prompt():
+    assert (GEMINI.name, GEMINI.command, GEMINI.label) == ("gemini", "gemini", "Gemini CLI")
+    assert "/etc/agentos" in GEMINI.mechanism and "NOT the system instruction" in GEMINI.mechanism
+    assert GEMINI.system_prompt is False
+    assert GEMINI.reaches == "the first user turn (session context), not the system instruction"
+    assert [spec.name for spec in AGENTS.values() if not spec.system_prompt] == ["gemini"]
 
 
 def test_injection_names_the_bundle_directory_in_one_argv_element():
-    injection = inject_gemini(TEXT, {"GEMINI_API_KEY": "k"}, bundle_dir="/run/user/1000/agentos-bundle-x1/")
+    payload = spawn(TEXT, "/run/user/1000/agentos-bundle-x1", env={"GEMINI_API_KEY": "k"})
     # One element with "=": it can never take the user's next argument as a second directory.
-    assert injection.args == ("--include-directories=/run/user/1000/agentos-bundle-x1",)
-    assert injection.env == {}
-    assert injection.mechanism == MECHANISM_GEMINI
+    assert payload["args"] == ["--include-directories=/run/user/1000/agentos-bundle-x1"]
+    assert payload["env"] == {"GEMINI_API_KEY": "k"}
+    assert payload["mechanism"] == MECHANISM_GEMINI
 
 
 def test_the_bundle_gets_a_gemini_md_holding_exactly_the_text():
-    assert gemini_files(TEXT, bundle_dir="/b") == {f"/b/{GEMINI_CONTEXT_FILE}": TEXT}
-    assert gemini_files(TEXT) == {"/etc/agentos/GEMINI.md": TEXT}
+    assert gemini_files(TEXT, "/b") == {f"/b/{GEMINI_CONTEXT_FILE}": TEXT}
+    assert agent_files("gemini", TEXT) == {"/etc/agentos/GEMINI.md": TEXT}
+    assert agent_files("claude-code", TEXT) == {}
+    files = compose_files(instructions_md=TEXT, environment={"agent": "gemini"}, bundle_dir="/b")
+    assert spawn(TEXT, "/b", files=files)["files"] == {**files, "/b/GEMINI.md": TEXT}
 
 
-@pytest.mark.parametrize("bundle_dir", ["relative/dir", "", "/a,b", "/nul\x00"])
+def test_a_caller_bundle_with_another_gemini_md_is_a_bug():
+    files = {"/b/instructions.md": TEXT, "/b/GEMINI.md": "something else"}
+    with pytest.raises(ValueError, match=r"GEMINI\.md"):
+        spawn(TEXT, "/b", files=files)
+
+
+@pytest.mark.parametrize("bundle_dir", ["relative/dir", "", "/a,b", "/nul\x00", "/trailing/"])
 def test_bundle_directories_gemini_cannot_be_given_are_refused(bundle_dir):
     with pytest.raises(InvalidInput):
-        inject_gemini(TEXT, {}, bundle_dir=bundle_dir)
+        spawn(TEXT, bundle_dir)
 
 
 def test_text_gemini_would_import_from_is_refused_naming_the_tokens():
     with pytest.raises(InvalidInput, match=r"@oncall, @\./notes\.md") as caught:
-        inject_gemini("Ping @oncall and see @./notes.md", {})
+        spawn("Ping @oncall and see @./notes.md")
     assert "backticks" in caught.value.message
+
+
+def test_skipping_the_injection_keeps_the_file_and_drops_the_flag():
+    payload = spawn("Ping @oncall.", skip_os_instructions=True)
+    assert payload["args"] == [] and payload["files"]["/etc/agentos/GEMINI.md"] == "Ping @oncall."
 
 
 def test_import_syntax_in_backticks_or_inside_words_is_delivered():
     text = "Mail ops@example.org; write `@oncall` literally.\n```\n@decorator\n```"
-    assert inject_gemini(text, {}).mechanism == MECHANISM_GEMINI
+    assert spawn(text)["mechanism"] == MECHANISM_GEMINI
 
 
 def test_payload_carries_the_caller_env_and_both_files_and_only_a_path_in_argv():
     big = "x" * (MAX_ARG_BYTES + 70_000) + "\nend"
-    payload = build_gemini_spawn(instructions_md=big, cwd="/w", env={"GEMINI_API_KEY": "k"}, bundle_dir="/b")
+    payload = spawn(big, "/b", env={"GEMINI_API_KEY": "k"})
     assert payload["args"] == ["--include-directories=/b"]
     assert payload["env"] == {"GEMINI_API_KEY": "k"}
     assert payload["files"] == {"/b/instructions.md": big, "/b/GEMINI.md": big}
@@ -103,9 +130,17 @@ def test_payload_carries_the_caller_env_and_both_files_and_only_a_path_in_argv()
 
 def test_an_oversized_caller_variable_is_still_refused():
     with pytest.raises(PayloadTooLarge):
-        build_gemini_spawn(instructions_md=TEXT, cwd="/w", env={"BIG": "x" * MAX_ARG_BYTES})
+        spawn(TEXT, env={"BIG": "x" * MAX_ARG_BYTES})
 
 
-@given(st.text(alphabet=st.characters(blacklist_characters="@\x00", blacklist_categories=["Cs"])))
+@given(
+    st.text(
+        alphabet=st.characters(
+            blacklist_characters="@\x00",
+            blacklist_categories=["Cs", "Cc", "Cf", "Zl", "Zp"],
+            whitelist_characters="\t\n\r",
+        )
+    )
+)
 def test_text_without_at_signs_always_passes(text):
-    assert inject_gemini(text, {}).args == ("--include-directories=/etc/agentos",)
+    assert spawn(text)["args"] == ["--include-directories=/etc/agentos"]

@@ -5,14 +5,41 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.core import checks
 from hypothesis import given
 from hypothesis import strategies as st
 
+from instructions import bundle
+from instructions.checks import os_profiles_check
 from instructions.errors import InvalidInput
 from instructions.os_profiles import PROFILES, inline_value, render_os_text, render_template
 
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
 HOST_TEMPLATE = (HARNESS / "os-profiles" / "host.md").read_text(encoding="utf-8")
+
+#: The seed's OS environment section, which ``harness/os-instructions.md`` held before
+#: the profiles: a session in the VM keeps receiving exactly this.
+SEED_VM_TEXT = """# Environment
+
+You are running inside a virtualized operating system (agentOS on Secure-Exec).
+
+## Available runtimes
+- Node.js (V8 isolate) — run JS/TS files
+- WASM — POSIX coreutils (ls, grep, cat, sh, etc.)
+- Python (Pyodide)
+
+## Filesystem
+- In-memory virtual filesystem (not persistent across sessions)
+- Working directory: /home/user/
+- Standard /dev, /proc pseudo-filesystems available
+- Host node_modules mounted read-only at /root/node_modules/
+- OS configuration at /etc/agentos/
+
+## Constraints
+- No native ELF binaries — only JS/TS scripts and WASM commands
+- Network requests route through the kernel; external access depends on permissions
+- globalThis.fetch is hardened and cannot be overridden
+"""
 
 
 def host_text(**values: str) -> str:
@@ -21,8 +48,7 @@ def host_text(**values: str) -> str:
 
 
 def test_the_vm_profile_is_todays_text_exactly():
-    today = (HARNESS / "os-instructions.md").read_text(encoding="utf-8")
-    assert render_os_text("agentos-vm", cwd="/anything", platform="Linux", bundle_dir="/etc/agentos") == today
+    assert render_os_text("agentos-vm", cwd="/anything", platform="Linux", bundle_dir="/etc/agentos") == SEED_VM_TEXT
 
 
 def test_the_host_profile_describes_the_real_machine_and_makes_no_vm_claim():
@@ -80,3 +106,31 @@ def test_any_values_keep_the_templates_lines(cwd, platform, bundle_dir):
     assert len(text.splitlines()) == len(HOST_TEMPLATE.splitlines())
     headers = [line for line in text.splitlines() if line.startswith("#")]
     assert headers == [line for line in HOST_TEMPLATE.splitlines() if line.startswith("#")]
+
+
+@pytest.fixture
+def fresh_os_cache():
+    bundle._os_cache.clear()
+    yield
+    bundle._os_cache.clear()
+
+
+def test_the_deprecated_single_file_is_still_the_vm_template_and_is_warned_about(tmp_path, settings, fresh_os_cache):
+    legacy = tmp_path / "os-instructions.md"
+    legacy.write_text("# Environment\n\nOur own VM text, bundle at ${bundle_dir}.\n", encoding="utf-8")
+    assert os_profiles_check() == []
+    settings.AGENTOS_OS_INSTRUCTIONS_FILE = legacy
+    vm = render_os_text("agentos-vm", cwd="/w", platform="x", bundle_dir="/etc/agentos")
+    assert vm == "# Environment\n\nOur own VM text, bundle at /etc/agentos.\n"
+    assert "Platform: x" in render_os_text("host", cwd="/w", platform="x", bundle_dir="/b")  # host keeps its own
+    (message,) = os_profiles_check()
+    assert (message.level, message.id) == (checks.WARNING, "instructions.W002")
+    assert "AGENTOS_OS_INSTRUCTIONS_FILE is deprecated" in message.msg and "agentos-vm.md" in message.hint
+
+
+def test_a_missing_template_is_an_error_at_start_up(tmp_path, settings):
+    (tmp_path / "host.md").write_text("Host.\n", encoding="utf-8")
+    settings.AGENTOS_OS_PROFILES_DIR = tmp_path
+    (message,) = os_profiles_check()
+    assert (message.level, message.id) == (checks.ERROR, "instructions.E003")
+    assert "'agentos-vm'" in message.msg

@@ -21,7 +21,7 @@ from django.core.management import CommandError, call_command
 from instructions.errors import PayloadTooLarge
 from instructions.verify import engine
 from instructions.verify.fake_api import fake_model_server
-from instructions.verify.payloads import interim_payload, relocate_payload
+from instructions.verify.payloads import service_payload
 from instructions.verify.recipes import RECIPES
 
 STUB = """\
@@ -189,14 +189,20 @@ def test_the_markers_are_unique_per_agent_and_case_and_stable():
 # --- payloads ----------------------------------------------------------------------------------
 
 
-def test_relocation_moves_only_the_bundle_paths():
+def test_the_command_checks_the_services_own_payloads():
+    from instructions.management.commands import verify_agents
+
+    assert verify_agents.PAYLOAD_BUILDER is service_payload
+
+
+def test_the_service_payload_names_the_bundle_directory_and_keeps_inline_mentions():
     text = "See /etc/agentos/instructions.md\nfor details."
-    claude = interim_payload(agent="claude-code", text=text, bundle_dir="/b", cwd="/w", env={})
+    claude = service_payload(agent="claude-code", text=text, bundle_dir="/b", cwd="/w", env={})
     assert claude["args"] == ["--append-system-prompt", text]  # the inline mention stays as written
     assert set(claude["files"]) == {"/b/instructions.md", "/b/environment.json"}
-    pi = interim_payload(agent="pi", text="one line", bundle_dir="/b", cwd="/w", env={})
+    pi = service_payload(agent="pi", text="one line", bundle_dir="/b", cwd="/w", env={})
     assert pi["args"] == ["--append-system-prompt", "/b/instructions.md"]
-    opencode = interim_payload(
+    opencode = service_payload(
         agent="opencode",
         text=text,
         bundle_dir="/b",
@@ -205,18 +211,31 @@ def test_relocation_moves_only_the_bundle_paths():
     )
     assert json.loads(opencode["env"]["OPENCODE_CONFIG_CONTENT"])["instructions"] == ["/x", "/b/instructions.md"]
     assert json.loads(opencode["env"]["OPENCODE_CONTEXTPATHS"])[-1] == "/b/instructions.md"
-    gemini = interim_payload(agent="gemini", text=text, bundle_dir="/b", cwd="/w", env={})
-    assert gemini["args"] == ["--include-directories=/b"] and "/b/GEMINI.md" in gemini["files"]
+    gemini = service_payload(agent="gemini", text=text, bundle_dir="/b", cwd="/w", env={})
+    assert gemini["args"] == ["--include-directories=/b"] and gemini["files"]["/b/GEMINI.md"] == text
 
 
-def test_relocation_refuses_a_bundle_path_it_does_not_know_how_to_move():
-    payload = {
-        "args": [],
-        "env": {"SOME_FILE": "/etc/agentos/instructions.md"},
-        "files": {"/etc/agentos/instructions.md": "x"},
-    }
-    with pytest.raises(ValueError, match="still names"):
-        relocate_payload(payload, "/b")
+def test_a_builder_that_delivers_a_refused_text_fails_the_case(tmp_path, no_clis_on_path):
+    def lax(**kwargs):
+        return service_payload(**{**kwargs, "text": "no control characters here"})
+
+    bin_dir = str(stub_claude(tmp_path / "bin"))
+    with fake_model_server() as server:
+        report = engine.verify_agent(
+            RECIPES["claude-code"], lax, server=server, bin_dirs=[bin_dir], case_names=["control-chars"]
+        )
+    (result,) = report.results
+    assert (result.status, result.ok) == ("fail", False)
+    assert result.detail == "the service built a payload; it must refuse this text (400)"
+
+
+def test_the_recipes_look_where_the_registry_says_the_text_lands():
+    from instructions.agents import AGENTS
+
+    assert set(RECIPES) == set(AGENTS)
+    for name, recipe in RECIPES.items():
+        in_first_turn = "first user turn" in recipe.where
+        assert in_first_turn == (not AGENTS[name].system_prompt), name
 
 
 # --- the fake model API ------------------------------------------------------------------------

@@ -23,12 +23,11 @@ import json
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from instructions.verify.engine import CASE_NAMES, DEFAULT_TIMEOUT, format_table, table_rows, verify_agents
-from instructions.verify.payloads import PayloadBuilder, interim_payload
+from instructions.verify.payloads import PayloadBuilder, service_payload
 from instructions.verify.recipes import RECIPES
 
-#: What builds the payloads under test. Integration: the service's own builder
-#: (``build_spawn`` with ``bundle_dir``) once it has one; see ``verify.payloads``.
-PAYLOAD_BUILDER: PayloadBuilder = interim_payload
+#: What builds the payloads under test: the service's own builder.
+PAYLOAD_BUILDER: PayloadBuilder = service_payload
 
 
 class Command(BaseCommand):
