@@ -25,6 +25,10 @@ What it does, in order:
    the bundle directory (or, in a directory it did not create, the files it
    wrote) and exits with the agent's status (128+N when signal N ended it).
 
+An agent whose instructions do not reach its system prompt (the server says so in
+``GET /api/agents``: ``system_prompt`` false, e.g. Gemini CLI, which gets them as
+workspace context) is named as such on stderr at every launch.
+
 If anything fails before the agent starts, it prints one line and starts nothing;
 a session created meanwhile is ended and the bundle removed. A launcher killed
 with SIGKILL cannot clean up: the session then ends when it has been idle for the
@@ -217,9 +221,15 @@ class Api:
         if status >= 500:
             return LaunchError(f"the server failed ({label}): {detail}", EXIT_UNAVAILABLE)
         hint = ""
-        if status == 400 and ("bundle_dir" in detail or "os_profile" in detail):
+        if status == 400 and _unknown_fields(error) & {"bundle_dir", "os_profile", "platform"}:
             hint = " (this server predates bundle_dir/os_profile: upgrade it)"
         return LaunchError(f"the server refused the request ({label}): {detail}{hint}", EXIT_REFUSED)
+
+
+def _unknown_fields(error: Mapping[str, Any]) -> set[str]:
+    """The fields a validation answer calls unknown (``{"f": ["Unknown field."]}``, or under ``errors``)."""
+    fields = error.get("errors") if isinstance(error.get("errors"), dict) else error
+    return {name for name, messages in fields.items() if messages == ["Unknown field."]}
 
 
 def field_errors(error: Mapping[str, Any]) -> str:
@@ -594,6 +604,11 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
     cwd = os.path.abspath(options.cwd or os.getcwd())
     with SignalRelay() as relay:
         agent = find_agent(api, options.agent)
+        if agent.get("system_prompt") is False:
+            # The service says this agent gets the text somewhere weaker than its system
+            # prompt (Gemini CLI: workspace context); the user should know at every launch.
+            where = str(agent.get("reaches") or "its context, not its system prompt")
+            warn(f"{options.agent} receives the instructions in {' '.join(where.split())}")
         command = options.command or str(agent.get("command") or options.agent)
         executable = None if options.print_only else resolve_command(command, os.environ)
         relay.checkpoint()

@@ -470,6 +470,33 @@ def test_a_payload_too_large_names_size_and_limit(fake, host):
     )
 
 
+def test_a_server_that_predates_bundle_dir_is_named_as_too_old(fake, host):
+    server, url = fake
+    server.create_error = (400, {"bundle_dir": ["Unknown field."], "os_profile": ["Unknown field."]})
+    done = launch(host, url)
+    assert_refused(
+        done,
+        65,
+        "the server refused the request (400): bundle_dir: Unknown field.; os_profile: Unknown field. "
+        "(this server predates bundle_dir/os_profile: upgrade it)",
+        host,
+    )
+    # Any other refusal that merely mentions the field is shown as it is.
+    server.create_error = (400, {"code": "INVALID", "detail": "bundle_dir must be an absolute path."})
+    done = launch(host, url)
+    assert_refused(done, 65, "the server refused the request (400 INVALID): bundle_dir must be an absolute path.", host)
+
+
+def test_an_agent_that_does_not_get_a_system_prompt_is_said_so_at_launch(fake, host):
+    server, url = fake
+    server.agents[0].update(system_prompt=False, reaches="the first user turn (session context)")
+    done = launch(host, url)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0] == (
+        "agentos-launch: stub-agent receives the instructions in the first user turn (session context)"
+    )
+
+
 def test_an_unknown_agent_is_refused_before_any_session(fake, host):
     server, url = fake
     done = launch(host, url, agent="nope")
