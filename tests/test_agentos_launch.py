@@ -660,6 +660,13 @@ def test_the_launcher_needs_only_the_standard_library_and_python_3_8():
     ast.parse(source, feature_version=(3, 8))  # annotations are never evaluated (``from __future__``)
 
 
+def test_the_console_script_runs_the_launcher():
+    """``make install`` installs the project, whose ``agentos-launch`` script is this file's ``main``."""
+    script = Path(sys.executable).parent / "agentos-launch"
+    done = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=30, cwd="/")
+    assert (done.returncode, done.stdout) == (0, f"agentos-launch {agentos_launch.VERSION}\n")
+
+
 # --- helpers --------------------------------------------------------------------------------------
 
 
