@@ -1,10 +1,12 @@
 """Prove, on this machine, that each installed agent CLI receives its instructions.
 
 For every agent CLI found (``--bin-dir`` first, then ``PATH``) this starts a fake
-model API on 127.0.0.1, runs the CLI with a spawn payload carrying unique markers
-(inline, one line, and over the argv limit) and reports per agent, version and
-case whether the text reached the system prompt byte for byte, and whether the
-user's own instruction files still did. See ``instructions.verify.engine``.
+model API on 127.0.0.1, runs the CLI with the spawn payload the service builds for
+texts carrying unique markers (inline, one line, flag-like, line ends, over the argv
+limit; control characters, which the service must refuse) and reports per agent,
+version and case whether the text reached the prompt byte for byte (the system
+prompt; for Gemini CLI, whose registry entry says so, the first user turn), and
+whether the user's own instruction files still did. See ``instructions.verify.engine``.
 
     manage.py verify_agents                      # a table
     manage.py verify_agents --agent gemini --json
@@ -33,7 +35,7 @@ PAYLOAD_BUILDER: PayloadBuilder = service_payload
 class Command(BaseCommand):
     help = (
         "Run each installed agent CLI against a fake model API on 127.0.0.1 and report whether its "
-        "instructions reach the system prompt. Exit 1 when an installed agent fails."
+        "instructions reach its prompt as injected. Exit 1 when an installed agent fails."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
