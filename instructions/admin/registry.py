@@ -545,7 +545,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 @admin.register(AgentSession)
 class AgentSessionAdmin(ReadOnlyAdmin):
     list_display = ["id", "agent", "owner", "workspace", "started_at", "ended_at"]
-    list_filter = ["agent", ("ended_at", admin.EmptyFieldListFilter)]
+    list_filter = ["agent", "os_profile", ("ended_at", admin.EmptyFieldListFilter)]
     list_select_related = ["owner", "workspace"]
     search_fields = ["id", "owner__username", "workspace__slug", "agent"]
     actions = ["end_selected"]
