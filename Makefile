@@ -13,9 +13,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The locks pin every package with its hashes: pip refuses anything else.
-$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
+# The locks pin every package with its hashes: pip refuses anything else. The project
+# itself goes in last, editable and without dependencies, built by the locked
+# setuptools (no build isolation: nothing is fetched unpinned); it puts the
+# agentos-launch console script in $(BIN).
+$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
 	$(BIN)/pip install --quiet --require-hashes -r requirements.txt -r requirements-dev.txt
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 install: $(VENV)/.installed

@@ -180,9 +180,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1024 * 1024
 AGENTOS_CREDO_DIR = Path(env_str("AGENTOS_CREDO_DIR") or BASE_DIR / "harness")
 #: How often (seconds) the credo files' mtimes are looked at; never more often.
 AGENTOS_CREDO_RECHECK_SECONDS = env_int("AGENTOS_CREDO_RECHECK_SECONDS", 5)
-#: The OS environment text that opens /etc/agentos/instructions.md.
-AGENTOS_OS_INSTRUCTIONS_FILE = Path(
-    env_str("AGENTOS_OS_INSTRUCTIONS_FILE") or BASE_DIR / "harness" / "os-instructions.md"
+#: One template per OS environment profile (<profile>.md: agentos-vm, host), the text
+#: that opens a session's instructions.md; see instructions/os_profiles.py.
+AGENTOS_OS_PROFILES_DIR = Path(env_str("AGENTOS_OS_PROFILES_DIR") or BASE_DIR / "harness" / "os-profiles")
+#: Deprecated (one release): the single OS text of old. When set, it is the agentos-vm
+#: profile's template, and `manage.py check` says to move it to AGENTOS_OS_PROFILES_DIR.
+AGENTOS_OS_INSTRUCTIONS_FILE = (
+    Path(env_str("AGENTOS_OS_INSTRUCTIONS_FILE")) if env_str("AGENTOS_OS_INSTRUCTIONS_FILE") else None
 )
 #: Workspace used when a request names none (created by `migrate`).
 AGENTOS_DEFAULT_WORKSPACE = env_str("AGENTOS_DEFAULT_WORKSPACE", "default")

@@ -2,13 +2,18 @@
 
 A spawn payload tells a launcher how to start one agent: the ``args`` to add to the
 agent's command line (the executable itself and the user's prompt are the
-launcher's), the full ``env``, the ``cwd``, the ``files`` of the read-only
-``/etc/agentos/`` mount and the ``mechanism`` that was used. Pure: no database, no
-disk. Every agent is one ``AgentSpec`` in ``AGENTS``; adding an agent is adding
-one entry.
+launcher's), the full ``env``, the ``cwd``, the ``files`` of the session's bundle
+directory and the ``mechanism`` that was used. Pure: no database, no disk. Every
+agent is one ``AgentSpec`` in ``AGENTS``; adding an agent is adding one entry.
 
-How each agent is reached (versions as checked against the real CLIs: Claude Code
-2.1, pi 0.73, Codex 0.171, OpenCode 1.18; sources below):
+The bundle directory is ``/etc/agentos`` in the agentOS VM and a private directory
+on an ordinary host (``agentos-launch``); ``build_spawn`` takes it, and every path
+below written ``/etc/agentos/instructions.md`` is really ``<bundle_dir>/instructions.md``:
+a strategy receives that path, so no path is ever found by searching text.
+
+How each agent is reached (versions as checked against the real CLIs with
+``manage.py verify_agents``: Claude Code 2.1.332, pi 0.73.1, Codex 0.171.0,
+OpenCode 1.18.33, Gemini CLI 0.61.0; sources below):
 
 - **claude-code**: ``--append-system-prompt <text>`` appends to the default system
   prompt; CLAUDE.md still loads. Past the argv limit: ``--append-system-prompt-file
@@ -29,7 +34,7 @@ How each agent is reached (versions as checked against the real CLIs: Claude Cod
   (``42``, ``true``, ``["x"]``) stops Codex from starting ("invalid type ...
   expected a string"). The value is therefore always a TOML basic string that
   reads back to exactly the text (``toml_basic_string``); checked end to end with
-  ``scripts/e2e_agents.py``. Codex has no flag that *appends* instructions
+  ``manage.py verify_agents``. Codex has no flag that *appends* instructions
   from a file (``model_instructions_file`` replaces the base prompt), so past the
   limit the payload is refused with ``PayloadTooLarge``. Mechanism
   ``developer-instructions``.
@@ -40,6 +45,25 @@ How each agent is reached (versions as checked against the real CLIs: Claude Cod
   ``/etc/agentos/instructions.md``. ``OPENCODE_CONTEXTPATHS`` is still set for
   older OpenCode (the proposal's default list plus our file). Only a path
   travels, so the text's size never matters. Mechanism ``opencode-config-content``.
+- **gemini**: ``--include-directories=<bundle_dir>``, and the bundle gets one more
+  file, ``<bundle_dir>/GEMINI.md``, holding exactly the text. Gemini CLI loads every
+  workspace directory's ``GEMINI.md`` as *workspace context*: the first user turn of
+  every request (``<session_context>``, rebuilt after history compression), which
+  Gemini's own system prompt ranks above the user's global memory. This is **not
+  the system instruction**: nothing additive reaches it (``GEMINI_SYSTEM_MD``
+  replaces it; only ``~/.gemini/GEMINI.md`` joins it, and reaching that means
+  writing into the user's home or replacing ``~/.gemini`` with ``GEMINI_CLI_HOME``,
+  which loses the user's settings and login). The user's own ``GEMINI.md`` files,
+  settings and login are untouched. Limits: Gemini trims the file's leading and
+  trailing whitespace; it expands ``@path`` imports in context files, so text with
+  such a token outside backticks is refused (``InvalidInput``, naming the tokens;
+  ``gemini_import_tokens`` mirrors Gemini 0.61's scanner); in a folder the user has
+  not trusted Gemini loads no workspace context at all (the payload never sets
+  ``--skip-trust``); Gemini splits the value at commas, so a bundle directory with
+  a comma is refused; the bundle becomes part of the agent's workspace, readable by
+  its tools. Only a path travels, so the text's size never matters. Mechanism
+  ``gemini-include-directory``; ``AgentSpec.system_prompt`` is False for it, and
+  ``GET /api/agents`` says so.
 
 Sources consulted (public docs, via the project's search tool):
 Claude Code CLI reference (code.claude.com/docs/en/cli-reference, "System prompt
@@ -51,9 +75,10 @@ the ``instructions`` key is described with the rules docs);
 the doc comment of Codex's ``-c`` override parser (``config_override.rs``:
 "Values are parsed as TOML, with fallback to string literals"); agentOS's own
 docs (rivet.dev/agentos/docs/system-prompt) for pi's ``--append-system-prompt``.
-pi's path reading and APPEND_SYSTEM.md behaviour, Codex's quote stripping and
-OpenCode ignoring ``OPENCODE_CONTEXTPATHS`` are from the hands-on check of the
-CLIs named above, not re-verified here.
+pi's path reading and APPEND_SYSTEM.md behaviour, Codex's quote stripping,
+OpenCode ignoring ``OPENCODE_CONTEXTPATHS`` and Gemini's context loading (its
+bundled ``MemoryContextManager``, ``getSystemInstructionMemory`` and
+``memoryImportProcessor``) are from the hands-on check of the CLIs named above.
 
 **The env merge rule.** The payload's ``env`` is the caller's ``env`` plus the
 variables the agent's injection sets. Where both set a variable, the injection
@@ -66,8 +91,8 @@ silently dropped. Every other caller variable passes through unchanged.
 
 **skip_os_instructions**: no flag and no variable; ``args`` is empty and the
 caller's ``env`` passes through unchanged. ``files`` are still there (the mount is
-part of the OS); the agent may read them, nothing forces it. Mechanism
-``none (skip_os_instructions)``.
+part of the OS, and an agent's extra files too); the agent may read them, nothing
+forces it. Mechanism ``none (skip_os_instructions)``.
 
 **Size.** Linux refuses ``execve`` (``E2BIG``) when any one argv or environment
 string is longer than ``MAX_ARG_STRLEN`` (32 pages = 131,072 bytes with its NUL),
@@ -86,14 +111,16 @@ text with lone surrogates is not valid Unicode: both are refused with
 from __future__ import annotations
 
 import json
+import os
 import re
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from instructions.bundle import INSTRUCTIONS_PATH
+from instructions.bundle import MOUNT_DIR, bundle_path, instructions_path
 from instructions.errors import InvalidInput, NotFound, PayloadTooLarge
-from instructions.text import validate_text
+from instructions.text import validate_bundle_dir, validate_text
 
 #: The longest single argv element or ``NAME=value`` env string Linux will exec,
 #: in bytes (MAX_ARG_STRLEN is 131,072 including the terminating NUL).
@@ -135,8 +162,11 @@ class Injection:
     mechanism: str = ""
 
 
-#: ``(instructions text, caller env) -> Injection``; must not mutate the env.
-Strategy = Callable[[str, Mapping[str, str]], Injection]
+#: ``(instructions text, caller env, path of the bundle's instructions.md) -> Injection``;
+#: must not mutate the env. The file at that path holds exactly the text.
+Strategy = Callable[[str, Mapping[str, str], str], Injection]
+#: ``(instructions text, bundle directory) -> {path: text}``: more bundle files an agent needs.
+ExtraFiles = Callable[[str, str], dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -150,6 +180,16 @@ class AgentSpec:
     #: What happens when the text is too long for one argv element.
     oversize: str
     inject: Strategy
+    #: Where the text lands in the agent's model requests, as ``verify_agents`` checks it.
+    reaches: str = "the system prompt"
+    #: Does the text reach the model as (part of) the system prompt? False is a
+    #: deviation every reader of ``GET /api/agents`` must see (Gemini CLI).
+    system_prompt: bool = True
+    #: Bundle files this agent needs besides ``instructions.md`` and the metadata.
+    extra_files: ExtraFiles | None = None
+    #: Caller variables the injection merges with its own rather than replacing
+    #: (a launcher sends them to the service when they are set).
+    merges_env: tuple[str, ...] = ()
 
 
 def utf8_len(text: str) -> int:
@@ -173,7 +213,7 @@ def toml_basic_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def _codex(content: str, env: Mapping[str, str]) -> Injection:
+def _codex(content: str, env: Mapping[str, str], path: str) -> Injection:
     element = "developer_instructions=" + toml_basic_string(content)
     size = utf8_len(element)
     if size > MAX_ARG_BYTES:
@@ -190,10 +230,10 @@ def _codex(content: str, env: Mapping[str, str]) -> Injection:
 # --- Claude Code and pi: --append-system-prompt -----------------------------------
 
 
-def _claude_code(content: str, env: Mapping[str, str]) -> Injection:
+def _claude_code(content: str, env: Mapping[str, str], path: str) -> Injection:
     if utf8_len(content) <= MAX_ARG_BYTES:
         return Injection(args=("--append-system-prompt", content), mechanism="append-system-prompt")
-    return Injection(args=("--append-system-prompt-file", INSTRUCTIONS_PATH), mechanism="append-system-prompt-file")
+    return Injection(args=("--append-system-prompt-file", path), mechanism="append-system-prompt-file")
 
 
 def pi_reads_as_path(content: str) -> bool:
@@ -201,11 +241,11 @@ def pi_reads_as_path(content: str) -> bool:
     return "\n" not in content and utf8_len(content) < PATH_MAX
 
 
-def _pi(content: str, env: Mapping[str, str]) -> Injection:
+def _pi(content: str, env: Mapping[str, str], path: str) -> Injection:
     if utf8_len(content) <= MAX_ARG_BYTES and not pi_reads_as_path(content):
         return Injection(args=("--append-system-prompt", content), mechanism="append-system-prompt")
     # The file holds exactly ``content``; pi reads a value that names a file.
-    return Injection(args=("--append-system-prompt", INSTRUCTIONS_PATH), mechanism="append-system-prompt-path")
+    return Injection(args=("--append-system-prompt", path), mechanism="append-system-prompt-path")
 
 
 # --- OpenCode: config content and context paths -----------------------------------
@@ -215,8 +255,8 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def opencode_config(raw: str | None) -> dict[str, object]:
-    """The caller's ``OPENCODE_CONFIG_CONTENT`` (if any) with our file in ``instructions``."""
+def opencode_config(raw: str | None, path: str) -> dict[str, object]:
+    """The caller's ``OPENCODE_CONFIG_CONTENT`` (if any) with our file ``path`` in ``instructions``."""
     config: dict[str, object] = {}
     if raw is not None:
         try:
@@ -229,13 +269,13 @@ def opencode_config(raw: str | None) -> dict[str, object]:
     instructions = config.get("instructions", [])
     if not isinstance(instructions, list):
         raise InvalidInput(f"env {OPENCODE_CONFIG_VAR}: 'instructions' must be a list of paths.")
-    if INSTRUCTIONS_PATH not in instructions:
-        instructions = [*instructions, INSTRUCTIONS_PATH]
+    if path not in instructions:
+        instructions = [*instructions, path]
     return {**config, "instructions": instructions}
 
 
-def opencode_context_paths(raw: str | None) -> list[str]:
-    """The caller's ``OPENCODE_CONTEXTPATHS`` (or the defaults) with our file appended."""
+def opencode_context_paths(raw: str | None, path: str) -> list[str]:
+    """The caller's ``OPENCODE_CONTEXTPATHS`` (or the defaults) with our file ``path`` appended."""
     if raw is None:
         paths = list(OPENCODE_DEFAULT_CONTEXT_PATHS)
     else:
@@ -245,12 +285,12 @@ def opencode_context_paths(raw: str | None) -> list[str]:
             paths = None
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             raise InvalidInput(f"env {OPENCODE_CONTEXT_VAR} must be a JSON list of paths to merge into.")
-    return paths if INSTRUCTIONS_PATH in paths else [*paths, INSTRUCTIONS_PATH]
+    return paths if path in paths else [*paths, path]
 
 
-def _opencode(content: str, env: Mapping[str, str]) -> Injection:
-    config = opencode_config(env.get(OPENCODE_CONFIG_VAR))
-    paths = opencode_context_paths(env.get(OPENCODE_CONTEXT_VAR))
+def _opencode(content: str, env: Mapping[str, str], path: str) -> Injection:
+    config = opencode_config(env.get(OPENCODE_CONFIG_VAR), path)
+    paths = opencode_context_paths(env.get(OPENCODE_CONTEXT_VAR), path)
     return Injection(
         env={
             OPENCODE_CONFIG_VAR: json.dumps(config, ensure_ascii=False),
@@ -258,6 +298,76 @@ def _opencode(content: str, env: Mapping[str, str]) -> Injection:
         },
         mechanism="opencode-config-content",
     )
+
+
+# --- Gemini CLI: a workspace context file in the bundle -----------------------------
+
+#: The context file name Gemini CLI always searches for in workspace directories (a
+#: user's ``context.fileName`` is added to it, never substituted).
+GEMINI_CONTEXT_FILE = "GEMINI.md"
+MECHANISM_GEMINI = "gemini-include-directory"
+
+# Gemini's import syntax (memoryImportProcessor.js ``findImports``/``findCodeRegions``):
+# an ``@`` at the start of the text or after a space, tab or line break, followed by a
+# run of non-whitespace starting with ``.``, ``/`` or an ASCII letter; not inside a run
+# of backticks closed by the same run.
+_CODE_REGION = re.compile(r"(`+)([\s\S]*?)\1")
+_WHITESPACE = " \t\n\r"
+
+
+def gemini_import_tokens(text: str) -> list[str]:
+    """The ``@path`` tokens Gemini CLI would try to import from ``text``, in order.
+
+    Mirrors Gemini CLI 0.61's scanner exactly, including its quirk of resuming the
+    scan one character after each candidate token.
+    """
+    regions = [(m.start(), m.end()) for m in _CODE_REGION.finditer(text)]
+    tokens: list[str] = []
+    i = 0
+    while True:
+        i = text.find("@", i)
+        if i < 0:
+            return tokens
+        if i > 0 and text[i - 1] not in _WHITESPACE:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(text) and text[j] not in _WHITESPACE:
+            j += 1
+        path = text[i + 1 : j]
+        first = path[:1]
+        is_import = bool(path) and (first in "./" or first in string.ascii_letters)
+        if is_import and not any(start <= i < end for start, end in regions):
+            tokens.append("@" + path)
+        i = j + 1
+
+
+def _gemini_bundle_dir(bundle_dir: str) -> str:
+    if "," in bundle_dir:
+        raise InvalidInput(
+            f"Gemini CLI splits --include-directories at commas; the bundle directory {bundle_dir!r} has one."
+        )
+    return bundle_dir
+
+
+def gemini_files(content: str, bundle_dir: str) -> dict[str, str]:
+    """The extra bundle file a gemini session needs: ``<bundle_dir>/GEMINI.md`` = the text."""
+    return {bundle_path(_gemini_bundle_dir(bundle_dir), GEMINI_CONTEXT_FILE): content}
+
+
+def _gemini(content: str, env: Mapping[str, str], path: str) -> Injection:
+    """``--include-directories=<bundle_dir>``, as one argv element so that it can never
+    take the user's next argument as a second directory. The bundle holds
+    ``gemini_files(content)``. Text Gemini would alter (``@path`` imports) is refused."""
+    directory = _gemini_bundle_dir(os.path.dirname(path))
+    tokens = gemini_import_tokens(content)
+    if tokens:
+        shown = ", ".join(tokens[:5]) + (f" and {len(tokens) - 5} more" if len(tokens) > 5 else "")
+        raise InvalidInput(
+            f"Gemini CLI would read {shown} as file imports (@path) and not pass the instructions as written. "
+            f"Put such words in backticks, e.g. `@name`."
+        )
+    return Injection(args=(f"--include-directories={directory}",), mechanism=MECHANISM_GEMINI)
 
 
 # --- the registry ------------------------------------------------------------------
@@ -280,6 +390,7 @@ AGENTS: dict[str, AgentSpec] = {
             mechanism="-c developer_instructions=<the text as a TOML string>",
             oversize="refused (413): Codex has no flag that appends instructions from a file",
             inject=_codex,
+            reaches="the developer message (OpenAI's system-level role)",
         ),
         AgentSpec(
             name="opencode",
@@ -291,6 +402,7 @@ AGENTS: dict[str, AgentSpec] = {
             ),
             oversize="not affected: only the path is passed",
             inject=_opencode,
+            merges_env=(OPENCODE_CONFIG_VAR, OPENCODE_CONTEXT_VAR),
         ),
         AgentSpec(
             name="pi",
@@ -302,6 +414,22 @@ AGENTS: dict[str, AgentSpec] = {
             ),
             oversize="--append-system-prompt /etc/agentos/instructions.md (pi reads a value naming a file)",
             inject=_pi,
+        ),
+        AgentSpec(
+            name="gemini",
+            label="Gemini CLI",
+            command="gemini",
+            mechanism=(
+                "--include-directories=/etc/agentos, whose GEMINI.md (the instructions) Gemini CLI loads as workspace "
+                "context next to the user's own GEMINI.md files: in the first user turn, NOT the system instruction "
+                "(Gemini has no additive route into it). Text with @path imports outside backticks is refused; "
+                "Gemini trims the text's outer whitespace and loads no workspace context in an untrusted folder"
+            ),
+            oversize="not affected: only the directory's path is passed",
+            inject=_gemini,
+            reaches="the first user turn (session context), not the system instruction",
+            system_prompt=False,
+            extra_files=gemini_files,
         ),
     )
 }
@@ -317,6 +445,12 @@ def get_agent(name: str) -> AgentSpec:
 def registered_agents() -> list[AgentSpec]:
     """Every registered agent, by name (``GET /api/agents``)."""
     return sorted(AGENTS.values(), key=lambda spec: spec.name)
+
+
+def agent_files(agent: str, instructions_md: str, bundle_dir: str = MOUNT_DIR) -> dict[str, str]:
+    """The bundle files ``agent`` needs besides ``bundle.compose_files``' (Gemini's ``GEMINI.md``)."""
+    spec = get_agent(agent)
+    return spec.extra_files(instructions_md, bundle_dir) if spec.extra_files else {}
 
 
 # --- building the payload ----------------------------------------------------------
@@ -370,25 +504,37 @@ def build_spawn(
     env: Mapping[str, str] | None,
     skip_os_instructions: bool,
     files: Mapping[str, str] | None = None,
+    bundle_dir: str = MOUNT_DIR,
 ) -> SpawnPayload:
     """The spawn payload for ``agent`` with ``instructions_md`` injected its own way.
 
-    ``files`` is the ``/etc/agentos/`` bundle (``bundle.compose_files``); without
-    it the bundle is just ``instructions.md``. Its ``instructions.md`` must be
-    ``instructions_md``: the file routes rely on the file holding exactly the text.
+    ``bundle_dir`` is where the launcher puts the bundle, as the agent sees it;
+    every path in the payload names it. ``files`` is the bundle
+    (``bundle.compose_files`` with the same ``bundle_dir``); without it the bundle is
+    just ``instructions.md``. Its ``instructions.md`` must be ``instructions_md``: the
+    file routes rely on the file holding exactly the text. The agent's extra files
+    (``agent_files``) are added; a caller that already put them in ``files`` must
+    have put the same text.
 
-    Raises ``NotFound`` (unknown agent), ``InvalidInput`` (bad text or env, an
-    unmergeable caller variable) and ``PayloadTooLarge`` (cannot fit Linux's
-    per-string limit).
+    Raises ``NotFound`` (unknown agent), ``InvalidInput`` (bad text, env or bundle
+    directory, an unmergeable caller variable, text the agent would alter) and
+    ``PayloadTooLarge`` (cannot fit Linux's per-string limit).
     """
     spec = get_agent(agent)
     content = validate_text(instructions_md, field="The instructions", max_chars=None)
     caller_env = validate_env(env)
-    bundle = dict(files) if files is not None else {INSTRUCTIONS_PATH: content}
-    if bundle.get(INSTRUCTIONS_PATH) != content:
-        raise ValueError(f"files[{INSTRUCTIONS_PATH!r}] must be the instructions text itself")
+    validate_bundle_dir(bundle_dir)
+    path = instructions_path(bundle_dir)
+    bundle = dict(files) if files is not None else {path: content}
+    if bundle.get(path) != content:
+        raise ValueError(f"files[{path!r}] must be the instructions text itself")
+    for extra, text in agent_files(spec.name, content, bundle_dir).items():
+        if bundle.setdefault(extra, text) != text:
+            raise ValueError(f"files[{extra!r}] must be what the agent {spec.name} needs there")
     validate_text(cwd, field="cwd", max_chars=None)
-    injection = Injection(mechanism=MECHANISM_SKIPPED) if skip_os_instructions else spec.inject(content, caller_env)
+    injection = (
+        Injection(mechanism=MECHANISM_SKIPPED) if skip_os_instructions else spec.inject(content, caller_env, path)
+    )
     args = list(injection.args)
     merged_env = {**caller_env, **injection.env}
     check_exec_limits(args, merged_env)

@@ -1,32 +1,42 @@
-"""The ``/etc/agentos/`` bundle: the read-only files every agent session gets.
+"""The bundle: the read-only files every agent session gets, in its bundle directory.
 
 Why a bundle: the instructions an agent starts with should be a file it (or a
 person) can ``cat``, not only a transient CLI argument (the agentOS proposal). The
 same files feed the spawn payload (``files``) and can be written to a real
 directory for launchers that mount a folder (``manage.py write_bundle``).
 
-Layout (paths as the agent sees them):
+Where: a session names its bundle directory (``AgentSession.bundle_dir``): by
+default ``/etc/agentos`` (``MOUNT_DIR``), the agentOS VM's read-only mount; on an
+ordinary host, the private directory ``agentos-launch`` writes the files into.
+Every path handed out (the ``files`` keys, and the file routes of the agents'
+injections) is built from that directory by the functions here, never by
+rewriting text: instructions may well mention ``/etc/agentos/`` themselves.
 
-- ``/etc/agentos/instructions.md`` (always): the OS environment section, then the
+Layout (``<dir>`` is the bundle directory):
+
+- ``<dir>/instructions.md`` (always): the OS environment section, then the
   merged instructions, then the session's additional instructions, joined by blank
   lines; empty parts are left out.
-- ``/etc/agentos/environment.json`` (when there is metadata): a small object
+- ``<dir>/environment.json`` (when there is metadata): a small object
   describing the run: ``agent``, ``workspace``, ``cwd``, ``session``,
   ``started_at`` (ISO 8601), each only when known. The caller's ``env`` is never
   copied here: it routinely carries API keys.
-- ``/etc/agentos/mounts.json`` (when the caller gives mounts): a list of
+- ``<dir>/mounts.json`` (when the caller gives mounts): a list of
   ``{"path": "/home/user", "read_only": false}``, in the caller's order.
+- An agent may need more (Gemini CLI: ``<dir>/GEMINI.md``); the agent registry adds
+  those (``agents.agent_files``).
 
-Everything here except ``load_os_text`` and ``write_bundle`` is pure: plain data
+Everything here except ``read_os_text`` and ``write_bundle`` is pure: plain data
 in, plain data out.
 
-``load_os_text`` reads ``settings.AGENTOS_OS_INSTRUCTIONS_FILE``. It ``stat``s the
-file on every call and re-reads it only when its mtime or size changed. Unlike the
-credo (read on every request) the OS text is read only when a spawn payload or a
-bundle is made, which is rare, so one ``stat`` per call is cheap and an edit of
-the file is picked up at once, without a recheck interval. A missing file means
-no OS section (like a missing ``credo.md`` means no global section) and is logged;
-an unreadable or non-UTF-8 file is an error (503), never a silent empty section.
+``read_os_text`` reads one OS environment template (``instructions.os_profiles``
+picks which). It ``stat``s the file on every call and re-reads it only when its
+mtime or size changed. Unlike the credo (read on every request) the OS text is read
+only when a spawn payload or a bundle is made, which is rare, so one ``stat`` per
+call is cheap and an edit of the file is picked up at once, without a recheck
+interval. A missing file means no OS section (like a missing ``credo.md`` means no
+global section) and is logged; an unreadable or non-UTF-8 file is an error (503),
+never a silent empty section.
 
 ``write_bundle`` replaces the target directory atomically, see its docstring.
 """
@@ -48,16 +58,32 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from instructions.contract import ADDITIONAL_SECTION, section_header
+from instructions.contract import ADDITIONAL_SECTION, DEFAULT_BUNDLE_DIR, section_header
 from instructions.errors import InvalidInput, ServiceError
 from instructions.text import validate_text
 
 logger = logging.getLogger(__name__)
 
-MOUNT_DIR = "/etc/agentos"
-INSTRUCTIONS_PATH = f"{MOUNT_DIR}/instructions.md"
-ENVIRONMENT_PATH = f"{MOUNT_DIR}/environment.json"
-MOUNTS_PATH = f"{MOUNT_DIR}/mounts.json"
+#: The default bundle directory: the agentOS VM's read-only mount.
+MOUNT_DIR = DEFAULT_BUNDLE_DIR
+INSTRUCTIONS_FILE = "instructions.md"
+ENVIRONMENT_FILE = "environment.json"
+MOUNTS_FILE = "mounts.json"
+
+
+def bundle_path(bundle_dir: str, name: str) -> str:
+    """The path of the bundle file ``name`` in ``bundle_dir`` (a canonical absolute directory)."""
+    return f"{bundle_dir}/{name}"
+
+
+def instructions_path(bundle_dir: str = MOUNT_DIR) -> str:
+    return bundle_path(bundle_dir, INSTRUCTIONS_FILE)
+
+
+#: The files' paths in the default directory (``/etc/agentos/instructions.md``, ...).
+INSTRUCTIONS_PATH = instructions_path(MOUNT_DIR)
+ENVIRONMENT_PATH = bundle_path(MOUNT_DIR, ENVIRONMENT_FILE)
+MOUNTS_PATH = bundle_path(MOUNT_DIR, MOUNTS_FILE)
 
 #: Mode of every written bundle file: read-only for everyone.
 FILE_MODE = 0o444
@@ -125,17 +151,18 @@ def compose_files(
     instructions_md: str,
     environment: Mapping[str, str] | None = None,
     mounts: Sequence[Mapping[str, Any]] | None = None,
+    bundle_dir: str = MOUNT_DIR,
 ) -> dict[str, str]:
-    """The bundle as ``{path under /etc/agentos/: text}``.
+    """The bundle as ``{path in bundle_dir: text}``.
 
     ``instructions.md`` is always there; ``environment.json`` and ``mounts.json``
     only when given non-empty metadata.
     """
-    files = {INSTRUCTIONS_PATH: instructions_md}
+    files = {instructions_path(bundle_dir): instructions_md}
     if environment:
-        files[ENVIRONMENT_PATH] = _json_file(dict(environment))
+        files[bundle_path(bundle_dir, ENVIRONMENT_FILE)] = _json_file(dict(environment))
     if mounts:
-        files[MOUNTS_PATH] = _json_file(normalise_mounts(mounts))
+        files[bundle_path(bundle_dir, MOUNTS_FILE)] = _json_file(normalise_mounts(mounts))
     return files
 
 
@@ -174,22 +201,15 @@ def read_os_text(path: Path) -> str:
         return text
 
 
-def load_os_text() -> str:
-    """The configured OS environment section (``settings.AGENTOS_OS_INSTRUCTIONS_FILE``)."""
-    from django.conf import settings
-
-    return read_os_text(Path(settings.AGENTOS_OS_INSTRUCTIONS_FILE))
-
-
 # --- writing a bundle to disk ------------------------------------------------------
 
 
-def bundle_file_name(path: str) -> str:
-    """``/etc/agentos/instructions.md`` -> ``instructions.md``; anything else is refused."""
-    prefix = MOUNT_DIR + "/"
+def bundle_file_name(path: str, bundle_dir: str = MOUNT_DIR) -> str:
+    """``<bundle_dir>/instructions.md`` -> ``instructions.md``; anything else is refused."""
+    prefix = bundle_dir + "/"
     name = path[len(prefix) :] if path.startswith(prefix) else ""
     if not name or "/" in name or name in (".", "..") or "\x00" in name:
-        raise ValueError(f"not a file directly under {MOUNT_DIR}/: {path!r}")
+        raise ValueError(f"not a file directly under {bundle_dir}/: {path!r}")
     return name
 
 
@@ -282,8 +302,9 @@ def _remove_own(directory: Path, names: set[str]) -> None:
         logger.warning("Left %s in place: something other than the bundle was added to it.", directory)
 
 
-def write_bundle(files: Mapping[str, str], directory: Path) -> None:
-    """Write ``files`` (keys under ``/etc/agentos/``) as the whole content of ``directory``.
+def write_bundle(files: Mapping[str, str], directory: Path, *, bundle_dir: str = MOUNT_DIR) -> None:
+    """Write ``files`` (keys under ``bundle_dir``, which ``directory`` stands for) as the
+    whole content of ``directory``.
 
     Each file is mode 0444, and ``.agentos-bundle`` lists them. The new bundle is
     written completely into a sibling temporary directory first (same filesystem),
@@ -303,7 +324,7 @@ def write_bundle(files: Mapping[str, str], directory: Path) -> None:
     left as it was and no temporary directory stays.
     """
     directory = Path(directory)
-    names = {bundle_file_name(path): text for path, text in files.items()}
+    names = {bundle_file_name(path, bundle_dir): text for path, text in files.items()}
     _refuse_symlinks(directory)
     if directory.exists() and not directory.is_dir():
         raise BundleTargetError(f"{directory} exists and is not a directory; refusing to replace it.")

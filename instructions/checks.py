@@ -41,14 +41,31 @@ def credo_check(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
 
 
 @checks.register()
-def os_instructions_check(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
-    path = settings.AGENTOS_OS_INSTRUCTIONS_FILE
-    if not path.is_file():
-        return [
-            checks.Error(
-                f"The OS instructions file {path} does not exist.",
-                hint="Set AGENTOS_OS_INSTRUCTIONS_FILE to the text that opens /etc/agentos/instructions.md.",
-                id="instructions.E003",
+def os_profiles_check(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    """Every OS profile has its template (a missing one would open instructions.md with
+    nothing), and the deprecated single-file setting is named while it is still set."""
+    from instructions.os_profiles import PROFILES, legacy_vm_file, template_path
+
+    messages: list[checks.CheckMessage] = []
+    for profile in PROFILES:
+        path = template_path(profile)
+        if not path.is_file():
+            messages.append(
+                checks.Error(
+                    f"The template of the OS profile '{profile}' ({path}) does not exist.",
+                    hint="Set AGENTOS_OS_PROFILES_DIR to a folder holding agentos-vm.md and host.md.",
+                    id="instructions.E003",
+                )
             )
-        ]
-    return []
+    legacy = legacy_vm_file()
+    if legacy is not None:
+        messages.append(
+            checks.Warning(
+                f"AGENTOS_OS_INSTRUCTIONS_FILE is deprecated: {legacy} is used as the template of the "
+                "'agentos-vm' OS profile.",
+                hint=f"Move its text to {settings.AGENTOS_OS_PROFILES_DIR}/agentos-vm.md (it may use ${{bundle_dir}}, "
+                "${cwd} and ${platform}) and unset AGENTOS_OS_INSTRUCTIONS_FILE; the setting goes in the next release.",
+                id="instructions.W002",
+            )
+        )
+    return messages

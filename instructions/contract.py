@@ -47,6 +47,21 @@ def section_header(name: str) -> str:
 #: The longest body any scope may hold, in characters.
 MAX_BODY_CHARS = 50_000
 
+#: Where a session's bundle files are, as the agent sees them, unless the session
+#: names another directory (``AgentSession.bundle_dir``): the agentOS VM's read-only
+#: mount. Every path a spawn payload hands out is built from the session's directory.
+DEFAULT_BUNDLE_DIR = "/etc/agentos"
+
+
+class OsProfile(models.TextChoices):
+    """Which OS environment text opens ``instructions.md`` (``instructions.os_profiles``)."""
+
+    AGENTOS_VM = "agentos-vm", "agentOS VM"
+    HOST = "host", "Host (its real platform and working directory)"
+
+
+DEFAULT_OS_PROFILE = OsProfile.AGENTOS_VM
+
 
 def check_editable(scope: str) -> str:
     """``scope`` if it is one the service stores and may change.

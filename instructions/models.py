@@ -24,9 +24,24 @@ from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from instructions.contract import MAX_BODY_CHARS, Scope
+from instructions.contract import DEFAULT_BUNDLE_DIR, DEFAULT_OS_PROFILE, MAX_BODY_CHARS, OsProfile, Scope
 from instructions.history import ChangeRecord
-from instructions.text import InstructionTextValidator
+from instructions.text import MAX_BUNDLE_DIR_CHARS, BundleDirValidator, InstructionTextValidator, TextValidator
+
+#: The longest platform description a launcher may give (``AgentSession.platform``).
+MAX_PLATFORM_CHARS = 256
+
+
+def canonical_bundle_dir() -> models.Q:
+    """``bundle_dir`` is a canonical absolute path other than ``/`` (``text.bundle_dir_problem``),
+    said in SQL: absolute, no empty, ``.`` or ``..`` component, no trailing ``/``."""
+    field = "bundle_dir"
+    condition = models.Q(**{f"{field}__startswith": "/"}) & ~models.Q(**{f"{field}__endswith": "/"})
+    for part in ("//", "/./", "/../"):
+        condition &= ~models.Q(**{f"{field}__contains": part})
+    for end in ("/.", "/.."):
+        condition &= ~models.Q(**{f"{field}__endswith": end})
+    return condition
 
 
 def normalize_slug(slug: str) -> str:
@@ -134,6 +149,19 @@ class AgentSession(models.Model):
     additional_instructions = models.TextField(
         max_length=MAX_BODY_CHARS, blank=True, validators=[InstructionTextValidator()]
     )
+    #: Where the launcher puts the session's bundle files, as the agent sees the
+    #: directory: every path of its spawn payloads names it. ``/etc/agentos`` is the
+    #: agentOS VM's mount; ``agentos-launch`` on an ordinary host names a private one.
+    bundle_dir = models.CharField(
+        max_length=MAX_BUNDLE_DIR_CHARS, default=DEFAULT_BUNDLE_DIR, validators=[BundleDirValidator()]
+    )
+    #: Which OS environment text opens ``instructions.md`` (``instructions.os_profiles``).
+    os_profile = models.CharField(max_length=32, choices=OsProfile.choices, default=DEFAULT_OS_PROFILE)
+    #: The host's platform as the launcher describes it (the ``host`` profile shows it,
+    #: on one line). Untrusted text, like ``cwd``.
+    platform = models.CharField(
+        max_length=MAX_PLATFORM_CHARS, blank=True, validators=[TextValidator(MAX_PLATFORM_CHARS)]
+    )
 
     # Activity is not a change: last_seen_at is refreshed without a history row. The
     # env holds secrets: history rows (kept forever) never copy it.
@@ -153,6 +181,16 @@ class AgentSession(models.Model):
                 condition=LessThanOrEqual(Length("additional_instructions"), MAX_BODY_CHARS),
                 name="session_additional_instructions_max_length",
                 violation_error_message=f"Additional instructions are limited to {MAX_BODY_CHARS} characters.",
+            ),
+            models.CheckConstraint(
+                condition=canonical_bundle_dir(),
+                name="session_bundle_dir_canonical",
+                violation_error_message="The bundle directory must be a normalised absolute path other than /.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(os_profile__in=OsProfile.values),
+                name="session_os_profile_known",
+                violation_error_message=f"The OS profile must be one of: {', '.join(OsProfile.values)}.",
             ),
         ]
 
@@ -506,8 +544,14 @@ class Delivery(models.Model):
     #: How the instructions reached the agent: a flag, a file flag, env, or not injected.
     mechanism = models.CharField(max_length=64)
     #: SHA-256 of the OS environment text that opened ``instructions.md`` (its text is a
-    #: ``RecordedText``); "" for deliveries recorded before it was kept.
+    #: ``RecordedText``, as rendered for the profile, cwd, platform and bundle directory);
+    #: "" for deliveries recorded before it was kept.
     os_text_sha256 = models.CharField(max_length=64, blank=True)
+    #: The bundle directory the payload's paths named, and the OS profile whose text
+    #: opened ``instructions.md`` (deliveries before sessions had them: the defaults,
+    #: which is what they used).
+    bundle_dir = models.CharField(max_length=MAX_BUNDLE_DIR_CHARS, default=DEFAULT_BUNDLE_DIR)
+    os_profile = models.CharField(max_length=32, choices=OsProfile.choices, default=DEFAULT_OS_PROFILE)
 
     history = audited_history()
 

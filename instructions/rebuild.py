@@ -10,6 +10,12 @@ read. ``delivery_rebuild`` runs the same pure functions again (``merge``, then
 the recorded one: a match proves the text shown is byte for byte what the agent
 got; anything else is said, with the reason.
 
+The OS environment text is kept as it was rendered for the session (its profile,
+``agentos-vm`` or ``host``, filled in with the session's cwd, platform and bundle
+directory), so neither a later edit of a profile template nor the session's
+fields are needed to rebuild it; the delivery also names the bundle directory and
+profile it was made for (``Delivery.bundle_dir``, ``Delivery.os_profile``).
+
 Reads only, in three queries (the scope versions, the kept texts, the session's
 history row), whatever the length of the histories.
 """

@@ -20,11 +20,17 @@ breaks and others do not.
 refuses a line that reads as a section heading of the merged text (``# [global]``,
 ``## [ User ]``, fullwidth ``＃［global］``...): a body must not be able to open a
 second credo section.
+
+``validate_bundle_dir`` (a session's bundle directory, which every path of its spawn
+payload names): a text as above, and a canonical absolute path other than ``/``, so
+that ``<dir>/instructions.md`` names exactly one file and reads the same to the
+service, the launcher and the agent.
 """
 
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import re
 import unicodedata
 
@@ -123,6 +129,27 @@ def validate_instruction_text(value: object, *, field: str = "body", max_chars: 
 
 
 @deconstructible
+class TextValidator:
+    """``validate_text`` as a model-field validator, for short texts that are not
+    instructions (a session's platform description)."""
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+
+    def __call__(self, value: str) -> None:
+        try:
+            validate_text(value, field="The text", max_chars=self.max_chars)
+        except ServiceError as exc:
+            raise ValidationError(exc.message, code=exc.code.lower()) from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TextValidator) and other.max_chars == self.max_chars
+
+    def __hash__(self) -> int:
+        return hash(self.max_chars)
+
+
+@deconstructible
 class InstructionTextValidator:
     """``validate_instruction_text`` as a model-field validator: the admin's forms and
     ``full_clean`` use it."""
@@ -141,3 +168,51 @@ class InstructionTextValidator:
 
     def __hash__(self) -> int:
         return hash(self.max_chars)
+
+
+#: The longest bundle directory a session may name (its files' paths stay well
+#: under Linux's PATH_MAX of 4096).
+MAX_BUNDLE_DIR_CHARS = 1024
+
+
+def bundle_dir_problem(value: str) -> str:
+    """Why ``value`` is not a usable bundle directory ("" when it is): absolute,
+    canonical (no ``//``, ``.`` or ``..`` component, no trailing ``/``), not ``/``."""
+    if not value.startswith("/"):
+        return "must be an absolute path"
+    if value == "/":
+        return "must not be the root directory"
+    # normpath keeps a leading "//" (POSIX leaves its meaning to the system): refuse it too.
+    if posixpath.normpath(value) != value or value.startswith("//"):
+        return "must be a normalised path (no '//', '.' or '..' component, no trailing '/')"
+    return ""
+
+
+def validate_bundle_dir(value: object, *, field: str = "bundle_dir") -> str:
+    """``value`` if it may be a session's bundle directory, else ``InvalidInput`` (see the module docstring)."""
+    text = validate_text(value, field=field, max_chars=None)
+    # A path too long is a bad path (400), not a body too large (413).
+    problem = (
+        f"is {len(text)} characters; the limit is {MAX_BUNDLE_DIR_CHARS}" if len(text) > MAX_BUNDLE_DIR_CHARS else ""
+    )
+    problem = problem or bundle_dir_problem(text)
+    if problem:
+        raise InvalidInput(f"{field} {problem}.")
+    return text
+
+
+@deconstructible
+class BundleDirValidator:
+    """``validate_bundle_dir`` as a model-field validator (the admin and ``full_clean``)."""
+
+    def __call__(self, value: str) -> None:
+        try:
+            validate_bundle_dir(value, field="The bundle directory")
+        except ServiceError as exc:
+            raise ValidationError(exc.message, code="bundle_dir") from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BundleDirValidator)
+
+    def __hash__(self) -> int:
+        return hash(type(self))

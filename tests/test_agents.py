@@ -14,6 +14,7 @@ from instructions.agents import (
     MAX_ARG_BYTES,
     MECHANISM_SKIPPED,
     OPENCODE_DEFAULT_CONTEXT_PATHS,
+    agent_files,
     build_spawn,
     get_agent,
     registered_agents,
@@ -78,14 +79,22 @@ def exec_strings(p: dict) -> list[bytes]:
 
 
 def test_registry_names_and_description():
-    assert set(AGENTS) == {"claude-code", "codex", "opencode", "pi"}
-    assert [spec.name for spec in registered_agents()] == ["claude-code", "codex", "opencode", "pi"]
+    assert set(AGENTS) == {"claude-code", "codex", "gemini", "opencode", "pi"}
+    assert [spec.name for spec in registered_agents()] == ["claude-code", "codex", "gemini", "opencode", "pi"]
     assert get_agent("codex").command == "codex"
+    assert get_agent("opencode").merges_env == ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")
+    assert {spec.name: spec.system_prompt for spec in registered_agents()} == {
+        "claude-code": True,
+        "codex": True,
+        "gemini": False,
+        "opencode": True,
+        "pi": True,
+    }
 
 
 def test_unknown_agent_is_not_found():
-    with pytest.raises(NotFound, match="Unknown agent 'gemini'"):
-        payload("gemini")
+    with pytest.raises(NotFound, match="Unknown agent 'cursor'"):
+        payload("cursor")
 
 
 def test_payload_shape():
@@ -293,7 +302,7 @@ def test_skip_os_instructions_injects_nothing(agent):
     p = payload(agent, env=env, skip_os_instructions=True, files=files)
     assert p["args"] == []
     assert p["env"] == env
-    assert p["files"] == files
+    assert p["files"] == {**files, **agent_files(agent, TEXT)}  # the mount stays, the agent's own files too
     assert p["mechanism"] == MECHANISM_SKIPPED
 
 
@@ -348,4 +357,52 @@ def test_no_exec_string_over_the_limit_with_maximal_scopes(agent, char):
     assert agent != "codex"
     assert max(len(s) for s in exec_strings(p)) <= MAX_ARG_BYTES
     assert p["files"][INSTRUCTIONS_PATH] == text
-    assert INSTRUCTIONS_PATH in " ".join(p["args"]) + json.dumps(p["env"])
+    if agent == "gemini":
+        assert p["args"] == ["--include-directories=/etc/agentos"]
+    else:
+        assert INSTRUCTIONS_PATH in " ".join(p["args"]) + json.dumps(p["env"])
+
+
+# --- the bundle directory ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("agent", sorted(AGENTS))
+@pytest.mark.parametrize("text", [TEXT, "one line", maximal_instructions("é")])
+def test_every_path_handed_out_names_the_bundle_directory(agent, text):
+    """Inline text may mention /etc/agentos itself (the VM's OS text does): it stays as written,
+    and every path the payload hands out names the session's directory, none the default."""
+    bundle_dir = "/run/user/1000/agentos-bundle-k2 x"
+    text = text + "\n\nThe VM keeps it in /etc/agentos/instructions.md."
+    files = compose_files(instructions_md=text, environment={"agent": agent}, bundle_dir=bundle_dir)
+    try:
+        p = payload(agent, text, files=files, bundle_dir=bundle_dir, env={"OPENCODE_CONTEXTPATHS": '["a.md"]'})
+    except PayloadTooLarge:
+        assert agent == "codex"
+        return
+    assert all(path.startswith(bundle_dir + "/") for path in p["files"])
+    assert p["files"][f"{bundle_dir}/instructions.md"] == text
+    # What is not the text itself (Codex's whole argument is the text, as TOML).
+    paths = [a for a in p["args"] if a != text and agent != "codex"] + [
+        v for k, v in p["env"].items() if k in ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")
+    ]
+    assert "/etc/agentos" not in " ".join(paths)
+    if agent == "codex" or (agent in ("claude-code", "pi") and p["mechanism"] == "append-system-prompt"):
+        assert "/etc/agentos/instructions.md" in " ".join(p["args"])  # the inline text, as written
+    elif agent == "gemini":
+        assert p["args"] == [f"--include-directories={bundle_dir}"]
+    elif agent == "opencode":
+        assert json.loads(p["env"]["OPENCODE_CONFIG_CONTENT"])["instructions"] == [f"{bundle_dir}/instructions.md"]
+        assert json.loads(p["env"]["OPENCODE_CONTEXTPATHS"]) == ["a.md", f"{bundle_dir}/instructions.md"]
+    else:
+        assert p["args"][1] == f"{bundle_dir}/instructions.md"
+
+
+@pytest.mark.parametrize("bundle_dir", ["relative", "/", "/a/", "/a//b", "//a", "/a/./b", "/a/../b", "/a/..", "/a\x1b"])
+def test_a_bundle_directory_that_is_not_canonical_is_refused(bundle_dir):
+    with pytest.raises(InvalidInput, match="bundle_dir"):
+        payload("claude-code", bundle_dir=bundle_dir)
+
+
+def test_files_must_be_in_the_bundle_directory():
+    with pytest.raises(ValueError, match=r"/b/instructions\.md"):
+        payload("claude-code", files={INSTRUCTIONS_PATH: TEXT}, bundle_dir="/b")

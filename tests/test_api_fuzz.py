@@ -34,6 +34,9 @@ objects = st.dictionaries(
             "cwd",
             "skip_os_instructions",
             "additional_instructions",
+            "bundle_dir",
+            "os_profile",
+            "platform",
         ]
     ),
     json_values,

@@ -20,6 +20,9 @@ SESSION_KEYS = {
     "env",
     "skip_os_instructions",
     "additional_instructions",
+    "bundle_dir",
+    "os_profile",
+    "platform",
     "started_at",
     "last_seen_at",
     "ended_at",
@@ -35,8 +38,15 @@ def start(client, **fields):
 
 def test_agents_are_listed(api, dave):
     agents = api.as_(dave).get("/api/agents").json()
-    assert {a["name"] for a in agents} >= {"claude-code", "codex", "opencode", "pi"}
-    assert all(set(a) == {"name", "label", "command", "mechanism", "oversize"} for a in agents)
+    assert [a["name"] for a in agents] == ["claude-code", "codex", "gemini", "opencode", "pi"]
+    keys = {"name", "label", "command", "mechanism", "oversize", "reaches", "system_prompt", "merges_env"}
+    assert all(set(a) == keys for a in agents)
+    by_name = {a["name"]: a for a in agents}
+    # The deviation is stated where a launcher reads it: Gemini gets context, not a system prompt.
+    assert [name for name, a in by_name.items() if not a["system_prompt"]] == ["gemini"]
+    assert by_name["gemini"]["reaches"] == "the first user turn (session context), not the system instruction"
+    assert "NOT the system instruction" in by_name["gemini"]["mechanism"]
+    assert by_name["opencode"]["merges_env"] == ["OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS"]
 
 
 def test_creating_a_session_answers_its_spawn_payload(api, alice, acme):
@@ -45,6 +55,7 @@ def test_creating_a_session_answers_its_spawn_payload(api, alice, acme):
     assert response.status_code == 201, response.content
     data = response.json()
     assert set(data) == SESSION_KEYS | {"spawn"}
+    assert (data["bundle_dir"], data["os_profile"], data["platform"]) == ("/etc/agentos", "agentos-vm", "")
     spawn = data["spawn"]
     assert spawn["agent"] == "claude-code" and spawn["cwd"] == "/home/user/project"
     assert spawn["args"][0] == "--append-system-prompt"
@@ -138,12 +149,76 @@ def test_idle_sessions_expire_on_read(api, alice, settings):
         ({"skip_os_instructions": "yes"}, 400),
         ({"surprise": True}, 400),
         ({"additional_instructions": "x" * 50_001}, 413),
+        ({"os_profile": "windows"}, 400),
+        ({"os_profile": 1}, 400),
+        ({"platform": "Linux\x1b[31m"}, 400),
+        ({"platform": "x" * 257}, 400),
+        ({"platform": None}, 400),
+        ({"bundle_dir": None}, 400),
+        ({"agent": "gemini", "bundle_dir": "/tmp/a,b"}, 400),
     ],
 )
 def test_bad_session_requests(api, alice, fields, code):
     response = start(api.as_(alice), **fields)
     assert response.status_code == code, response.content
     assert not AgentSession.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("bundle_dir", "message"),
+    [
+        ("relative/dir", "bundle_dir must be an absolute path."),
+        ("/", "bundle_dir must not be the root directory."),
+        ("/run/b/", "bundle_dir must be a normalised path (no '//', '.' or '..' component, no trailing '/')."),
+        ("/run//b", "bundle_dir must be a normalised path (no '//', '.' or '..' component, no trailing '/')."),
+        ("/run/../etc", "bundle_dir must be a normalised path (no '//', '.' or '..' component, no trailing '/')."),
+        ("/run/b\x00", "bundle_dir: NUL characters are not allowed."),
+        (
+            "/run/\x1b[2J",
+            "bundle_dir: Control character ESC (U+001B) at position 5 is not allowed: it can make text "
+            "display differently from what it says.",
+        ),
+        ("/" + "b" * 1024, "bundle_dir is 1025 characters; the limit is 1024."),
+    ],
+)
+def test_a_bundle_directory_must_be_a_canonical_absolute_path(api, alice, bundle_dir, message):
+    response = start(api.as_(alice), bundle_dir=bundle_dir)
+    assert response.status_code == 400, response.content
+    assert response.json() == {"bundle_dir": [message]}
+    assert not AgentSession.objects.exists()
+
+
+def test_a_host_session_in_its_own_bundle_directory(api, alice):
+    client = api.as_(alice)
+    response = start(
+        client,
+        agent="pi",
+        cwd="/home/alice/app",
+        bundle_dir="/run/user/1000/agentos-bundle-7f",
+        os_profile="host",
+        platform="Linux Fedora Linux 41 6.11.4 x86_64",
+    )
+    assert response.status_code == 201, response.content
+    data = response.json()
+    assert (data["bundle_dir"], data["os_profile"], data["platform"]) == (
+        "/run/user/1000/agentos-bundle-7f",
+        "host",
+        "Linux Fedora Linux 41 6.11.4 x86_64",
+    )
+    spawn = data["spawn"]
+    assert sorted(spawn["files"]) == [
+        "/run/user/1000/agentos-bundle-7f/environment.json",
+        "/run/user/1000/agentos-bundle-7f/instructions.md",
+    ]
+    text = spawn["files"]["/run/user/1000/agentos-bundle-7f/instructions.md"]
+    assert "- Platform: Linux Fedora Linux 41 6.11.4 x86_64\n- Working directory: /home/alice/app\n" in text
+    assert "virtualized" not in text and "/home/user/" not in text and "No native ELF" not in text
+    assert spawn["args"] == ["--append-system-prompt", text]
+    # The same later, and in the session's record and its deliveries.
+    again = client.get(f"/api/sessions/{data['id']}/spawn").json()
+    assert again["files"] == spawn["files"]
+    delivery = client.get(f"/api/sessions/{data['id']}/deliveries").json()["results"][0]
+    assert (delivery["bundle_dir"], delivery["os_profile"]) == ("/run/user/1000/agentos-bundle-7f", "host")
 
 
 def test_codex_payload_too_large_is_refused_and_leaves_no_session(api, alice, acme):

@@ -107,8 +107,10 @@ def test_members_edit_preview_and_review_in_the_browser(live_server, browser, cr
     # What each agent receives.
     page.click("nav.tabs >> text=What agents receive")
     page.wait_for_selector("#agent-pi")
-    assert page.locator("section.agent").count() == 4
+    assert page.locator("section.agent").count() == 5
     assert "--append-system-prompt" in page.inner_text("#agent-claude-code ol.argv")
+    assert "--include-directories=/etc/agentos" in page.inner_text("#agent-gemini ol.argv")
+    assert "Not the system prompt" in page.inner_text("#agent-gemini")
     assert "developer_instructions=" in page.inner_text("#agent-codex ol.argv")
     assert "OPENCODE_CONFIG_CONTENT" in page.inner_text("#agent-opencode dl.env")
     assert "/etc/agentos/instructions.md" in page.inner_text("#agent-pi")

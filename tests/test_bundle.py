@@ -1,4 +1,4 @@
-"""The /etc/agentos bundle: composition, the OS text loader, atomic writes."""
+"""The bundle: composition in any bundle directory, the OS text reader, atomic writes."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from instructions.bundle import (
     INSTRUCTIONS_PATH,
     MOUNTS_PATH,
     OsInstructionsUnavailable,
+    bundle_file_name,
     compose_files,
     compose_instructions_md,
     environment_metadata,
-    load_os_text,
+    read_os_text,
     write_bundle,
 )
 
@@ -69,6 +70,14 @@ def test_compose_files_with_environment_and_mounts():
     ]
 
 
+def test_compose_files_in_another_bundle_directory():
+    files = compose_files(instructions_md="x", environment={"agent": "pi"}, mounts=[{"path": "/x"}], bundle_dir="/b/c")
+    assert list(files) == ["/b/c/instructions.md", "/b/c/environment.json", "/b/c/mounts.json"]
+    assert bundle_file_name("/b/c/mounts.json", "/b/c") == "mounts.json"
+    with pytest.raises(ValueError):
+        bundle_file_name("/etc/agentos/instructions.md", "/b/c")
+
+
 def test_environment_metadata_leaves_out_unknown_values():
     assert environment_metadata(agent="codex", workspace="acme") == {"agent": "codex", "workspace": "acme"}
 
@@ -83,40 +92,35 @@ def test_bad_mounts_are_refused(mount):
 
 
 @pytest.fixture
-def os_file(tmp_path, settings):
+def os_file(tmp_path):
     path = tmp_path / "os.md"
     path.write_text("# Environment\nfirst\n")
-    settings.AGENTOS_OS_INSTRUCTIONS_FILE = path
     bundle._os_cache.clear()
     yield path
     bundle._os_cache.clear()
 
 
-def test_shipped_os_text_is_the_seed_environment_section():
-    assert load_os_text().startswith("# Environment\n\nYou are running inside a virtualized operating system")
-
-
 def test_os_text_is_cached_and_reread_when_changed(os_file, monkeypatch):
-    assert load_os_text() == "# Environment\nfirst\n"
+    assert read_os_text(os_file) == "# Environment\nfirst\n"
     reads = []
     original = type(os_file).read_bytes
     monkeypatch.setattr(type(os_file), "read_bytes", lambda self: reads.append(self) or original(self))
-    assert load_os_text() == "# Environment\nfirst\n"
+    assert read_os_text(os_file) == "# Environment\nfirst\n"
     assert reads == []  # unchanged: served from the cache
     os_file.write_text("# Environment\nsecond, longer\n")
-    assert load_os_text() == "# Environment\nsecond, longer\n"
+    assert read_os_text(os_file) == "# Environment\nsecond, longer\n"
     assert len(reads) == 1
 
 
 def test_missing_os_file_means_no_os_section(os_file):
     os_file.unlink()
-    assert load_os_text() == ""
+    assert read_os_text(os_file) == ""
 
 
 def test_unusable_os_file_is_an_error(os_file):
     os_file.write_bytes(b"\xff\xfe not utf-8")
     with pytest.raises(OsInstructionsUnavailable) as info:
-        load_os_text()
+        read_os_text(os_file)
     assert info.value.status == 503
 
 
@@ -207,6 +211,14 @@ def test_symlink_or_file_target_is_refused(tmp_path):
             write_bundle({INSTRUCTIONS_PATH: "x"}, tmp_path / name)
     assert listing(tmp_path) == ["file", "link", "real"]
     assert listing(tmp_path / "real") == []
+
+
+def test_a_bundle_for_another_directory_is_written_by_its_names(tmp_path):
+    files = compose_files(instructions_md="x", environment={"agent": "gemini"}, bundle_dir="/run/user/1/b")
+    write_bundle({**files, "/run/user/1/b/GEMINI.md": "x"}, tmp_path / "b", bundle_dir="/run/user/1/b")
+    assert listing(tmp_path / "b") == [".agentos-bundle", "GEMINI.md", "environment.json", "instructions.md"]
+    with pytest.raises(ValueError, match="not a file directly under /etc/agentos/"):
+        write_bundle(files, tmp_path / "c")
 
 
 def test_missing_parent_directories_are_created(tmp_path):

@@ -14,11 +14,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from instructions.bundle import ENVIRONMENT_PATH, INSTRUCTIONS_PATH, MOUNTS_PATH, load_os_text
+from instructions.bundle import ENVIRONMENT_PATH, INSTRUCTIONS_PATH, MOUNTS_PATH
 from instructions.contract import Scope
 from instructions.credo import current_credo
 from instructions.errors import NotFound, PayloadTooLarge, SessionEnded
 from instructions.models import AgentSession, Delivery, InstructionDocument
+from instructions.os_profiles import render_os_text
+from instructions.rebuild import delivery_rebuild
 from instructions.services.deliveries import (
     DELIVERY_REASON,
     prepare_bundle,
@@ -69,7 +71,8 @@ def test_spawn_for_session_records_what_was_delivered(alice, bob, scopes, sessio
     payload, delivery = spawn_for_session(session=session, actor=bob)
 
     text = payload["files"][INSTRUCTIONS_PATH]
-    assert text.startswith(load_os_text().rstrip("\n") + "\n\n# [global]\n")
+    vm_text = render_os_text("agentos-vm", cwd="/home/user", platform="", bundle_dir="/etc/agentos")
+    assert text.startswith(vm_text.rstrip("\n") + "\n\n# [global]\n")
     assert text.index(f"# [user]\n{USER_BODY}") < text.index(f"# [workspace]\n{WORKSPACE_BODY}")
     assert text.index(f"# [workspace]\n{WORKSPACE_BODY}") < text.index(f"# [session]\n{SESSION_BODY}")
     assert text.endswith(f"# [session]\n{SESSION_BODY}\n\n# [additional]\nExtra: be careful.")
@@ -203,6 +206,47 @@ def test_spawn_preview_records_nothing(alice, acme, scopes):
     assert payload["mechanism"] == "append-system-prompt"
     assert json.loads(payload["files"][ENVIRONMENT_PATH]) == {"agent": "pi", "workspace": "acme", "cwd": "/w"}
     assert not Delivery.objects.exists()
+
+
+def test_a_host_session_names_its_bundle_directory_and_describes_the_host(alice, acme, scopes):
+    bundle_dir = "/run/user/1000/agentos-bundle-q1"
+    session = session_create(
+        owner=alice,
+        workspace=acme,
+        agent="opencode",
+        cwd="/home/alice/src/app",
+        bundle_dir=bundle_dir,
+        os_profile="host",
+        platform="Linux Debian GNU/Linux 12 6.1.0 x86_64",
+    )
+    payload, delivery = spawn_for_session(session=session, actor=alice)
+
+    assert sorted(payload["files"]) == [f"{bundle_dir}/environment.json", f"{bundle_dir}/instructions.md"]
+    text = payload["files"][f"{bundle_dir}/instructions.md"]
+    assert text.startswith("# Environment\n\nYou are running directly on the user's computer")
+    assert "- Platform: Linux Debian GNU/Linux 12 6.1.0 x86_64\n" in text
+    assert "- Working directory: /home/alice/src/app\n" in text
+    assert f"- Instructions and session metadata: {bundle_dir}/ (read-only" in text
+    for vm_claim in ("virtualized", "No native ELF", "/home/user/", "/etc/agentos"):
+        assert vm_claim not in text
+    assert json.loads(payload["env"]["OPENCODE_CONFIG_CONTENT"]) == {"instructions": [f"{bundle_dir}/instructions.md"]}
+    assert (delivery.bundle_dir, delivery.os_profile) == (bundle_dir, "host")
+    assert delivery_rebuild(delivery).verified
+
+
+def test_a_gemini_session_gets_its_context_file(alice, acme, scopes, tmp_path):
+    session = session_create(owner=alice, workspace=acme, agent="gemini", bundle_dir="/b")
+    payload, delivery = spawn_for_session(session=session, actor=alice)
+    assert payload["args"] == ["--include-directories=/b"]
+    assert payload["files"]["/b/GEMINI.md"] == payload["files"]["/b/instructions.md"]
+    assert delivery.mechanism == "gemini-include-directory"
+    run("write_bundle", "--session", str(session.pk), "--output", str(tmp_path / "out"))
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        ".agentos-bundle",
+        "GEMINI.md",
+        "environment.json",
+        "instructions.md",
+    ]
 
 
 def test_prepare_bundle_refuses_unknown_agents(alice, acme):

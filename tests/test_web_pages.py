@@ -317,22 +317,49 @@ def test_the_preview_shows_each_agents_payload(as_, alice, acme):
     response = as_(alice).get("/w/acme/preview/")
     assert response.status_code == 200
     preview = response.context["preview"]
-    assert [a.spec.name for a in preview.agents] == ["claude-code", "codex", "opencode", "pi"]
-    claude, codex, opencode, pi = preview.agents
+    assert [a.spec.name for a in preview.agents] == ["claude-code", "codex", "gemini", "opencode", "pi"]
+    claude, codex, gemini, opencode, pi = preview.agents
     text = preview.instructions_md
     assert claude.payload["args"] == ["--append-system-prompt", text]
     assert codex.payload["args"][1].startswith('developer_instructions="')
+    assert gemini.payload["args"] == ["--include-directories=/etc/agentos"]
+    assert gemini.payload["files"]["/etc/agentos/GEMINI.md"] == text
     assert opencode.injected_env["OPENCODE_CONFIG_CONTENT"] == '{"instructions": ["/etc/agentos/instructions.md"]}'
     assert pi.payload["args"] == ["--append-system-prompt", text]
+    assert preview.os_profile == "agentos-vm" and text.startswith("# Environment\n\nYou are running inside a virt")
     assert [m.label for m in claude.measures] == ["argv[1]", "argv[2]"]
     assert claude.measures[1].bytes == len(text.encode())
     html = response.content.decode()
     assert "Say &quot;hi&quot;." in html
-    for section in ("agent-claude-code", "agent-codex", "agent-opencode", "agent-pi"):
+    for section in ("agent-claude-code", "agent-codex", "agent-gemini", "agent-opencode", "agent-pi"):
         assert f'id="{section}"' in html
     assert "<code>/etc/agentos/instructions.md</code>" in html
     assert "<code>/etc/agentos/environment.json</code>" in html
+    assert "<code>/etc/agentos/GEMINI.md</code>" in html
+    # The one agent whose text does not reach the system prompt is marked as such.
+    assert html.count('class="alert warn">Not the system prompt') == 1
+    assert "the text reaches Gemini CLI in the first user turn (session context), not the system instruction" in html
     assert not alice.agent_sessions.exists()
+
+
+def test_the_preview_with_the_host_profile(as_, alice, acme):
+    preview = as_(alice).get("/w/acme/preview/?os_profile=host").context["preview"]
+    assert preview.os_profile == "host"
+    assert preview.instructions_md.startswith("# Environment\n\nYou are running directly on the user's computer")
+    assert "virtualized" not in preview.instructions_md
+
+
+def test_the_preview_as_a_session_uses_its_bundle_directory_and_profile(as_, alice, acme):
+    session = session_create(
+        owner=alice, workspace=acme, agent="pi", cwd="/home/alice", bundle_dir="/run/b", os_profile="host"
+    )
+    response = as_(alice).get(f"/w/acme/preview/?session={session.pk}&os_profile=agentos-vm")
+    preview = response.context["preview"]
+    assert (preview.bundle_dir, preview.os_profile) == ("/run/b", "host")  # the session's own
+    assert "- Working directory: /home/alice\n" in preview.instructions_md
+    assert preview.agents[2].payload["args"] == ["--include-directories=/run/b"]
+    html = response.content.decode()
+    assert "<code>/run/b/instructions.md</code>" in html and "/etc/agentos/environment.json" not in html
 
 
 def test_the_preview_as_a_session_hides_the_sessions_env_values(as_, alice, bob, acme):
@@ -345,7 +372,7 @@ def test_the_preview_as_a_session_hides_the_sessions_env_values(as_, alice, bob,
     preview = response.context["preview"]
     assert preview.session == session
     assert preview.instructions_md.endswith("Extra.")
-    assert preview.agents[2].passed_env == ["API_KEY"]
+    assert preview.agents[3].passed_env == ["API_KEY"]
     assert "sk-secret" not in response.content.decode()
     # Someone else's session is not a choice: the preview is made without one.
     response = client.get(f"/w/acme/preview/?session={other.pk}")
@@ -576,6 +603,7 @@ def test_sessions_deliveries_and_the_verified_rebuild(as_, alice, dave, acme):
     html = response.content.decode()
     assert '<p class="alert ok" id="verdict" role="status"><strong>Verified.</strong>' in html
     assert delivery.instructions_sha256 in html
+    assert "<h2><code>/etc/agentos/instructions.md</code></h2>" in html
     # Someone else's session and delivery do not exist.
     for url in (f"/sessions/{session.pk}/", f"/sessions/{session.pk}/deliveries/{delivery.pk}/"):
         assert as_(dave).get(url).status_code == 404

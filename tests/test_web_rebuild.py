@@ -25,12 +25,21 @@ SHARED = "Run the tests before every commit."
 
 
 @pytest.fixture
-def os_file(tmp_path, settings):
-    path = tmp_path / "os.md"
-    path.write_text("# Environment\n\nYou run in agentOS.\n")
-    settings.AGENTOS_OS_INSTRUCTIONS_FILE = path
+def profiles(tmp_path, settings):
+    """Private copies of the OS profile templates that a test may rewrite."""
+    folder = tmp_path / "os-profiles"
+    folder.mkdir()
+    (folder / "agentos-vm.md").write_text("# Environment\n\nYou run in agentOS.\n")
+    (folder / "host.md").write_text("# Environment\n\nOn ${platform}, in ${cwd}; the bundle is in ${bundle_dir}.\n")
+    settings.AGENTOS_OS_PROFILES_DIR = folder
     bundle._os_cache.clear()
-    return path
+    yield folder
+    bundle._os_cache.clear()
+
+
+@pytest.fixture
+def os_file(profiles):
+    return profiles / "agentos-vm.md"
 
 
 @pytest.fixture
@@ -126,3 +135,26 @@ def test_a_delivery_without_credo_or_scopes(alice, acme, credo_dir, os_file):
     rebuilt = delivery_rebuild(delivery)
     assert (rebuilt.text, rebuilt.verified) == (payload["files"][INSTRUCTIONS_PATH], True)
     assert rebuilt.text == "# Environment\n\nYou run in agentOS."
+
+
+def test_a_host_delivery_is_rebuilt_exactly_after_its_template_changed(alice, acme, credo_dir, profiles):
+    session = session_create(
+        owner=alice,
+        workspace=acme,
+        agent="gemini",
+        cwd="/home/alice/app",
+        bundle_dir="/run/user/1000/agentos-bundle-z9",
+        os_profile="host",
+        platform="Linux 6.1 x86_64",
+    )
+    payload, delivery = spawn_for_session(session=session, actor=alice)
+    sent = payload["files"]["/run/user/1000/agentos-bundle-z9/instructions.md"]
+    assert sent.startswith(
+        "# Environment\n\nOn Linux 6.1 x86_64, in /home/alice/app; the bundle is in /run/user/1000/agentos-bundle-z9."
+    )
+    (profiles / "host.md").write_text("Something else on ${platform}.\n")
+    session_end(session=session, actor=alice)
+
+    rebuilt = delivery_rebuild(Delivery.objects.get(pk=delivery.pk))
+    assert (rebuilt.text, rebuilt.verified, rebuilt.reasons) == (sent, True, [])
+    assert (delivery.bundle_dir, delivery.os_profile) == ("/run/user/1000/agentos-bundle-z9", "host")

@@ -707,7 +707,7 @@ def _short(session_id) -> str:
 class AgentSessionAdmin(ReadOnlyAdmin):
     list_display = ["short_id", "agent", "owner", "workspace", "started", "status"]
     list_display_links = ["short_id"]
-    list_filter = ["agent", ("ended_at", admin.EmptyFieldListFilter)]
+    list_filter = ["agent", "os_profile", ("ended_at", admin.EmptyFieldListFilter)]
     list_select_related = ["owner", "workspace"]
     search_fields = ["id", "owner__username", "workspace__slug", "agent"]
     actions = ["end_selected"]
@@ -715,7 +715,8 @@ class AgentSessionAdmin(ReadOnlyAdmin):
     # additional instructions (up to 50,000 characters) are folded; the deliveries
     # are a list of links to what each one handed out.
     fieldsets = [
-        (None, {"fields": ["id", "agent", "owner", "workspace", "cwd", "skip_os_instructions", "env_names"]}),
+        (None, {"fields": ["id", "agent", "owner", "workspace", "cwd", "env_names"]}),
+        ("Environment", {"fields": ["os_profile", "platform", "bundle_dir", "skip_os_instructions"]}),
         ("Lifetime", {"fields": ["started", "last_seen", "ended", "end_reason"]}),
         ("Instructions", {"fields": ["additional", "delivered"]}),
     ]
@@ -823,7 +824,7 @@ class DeliveryAdmin(ReadOnlyAdmin):
     list_select_related = ["session__owner"]
     search_fields = ["session__id", "instructions_sha256"]
     fieldsets = [
-        (None, {"fields": ["to_session", "agent", "delivered", "mechanism", "size"]}),
+        (None, {"fields": ["to_session", "agent", "delivered", "mechanism", "size", "os_profile", "bundle_dir"]}),
         ("Recorded", {"fields": ["recorded_sha256", "credo_hash", "os_text_hash", "versions"]}),
     ]
     change_form_template = "admin/instructions/delivery/change_form.html"

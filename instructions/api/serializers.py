@@ -13,11 +13,11 @@ from typing import Any
 
 from rest_framework import serializers
 
-from instructions.contract import EDITABLE_SCOPES, PRECEDENCE
+from instructions.contract import DEFAULT_BUNDLE_DIR, DEFAULT_OS_PROFILE, EDITABLE_SCOPES, PRECEDENCE, OsProfile
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
-from instructions.models import Role
-from instructions.text import validate_instruction_text
+from instructions.models import MAX_PLATFORM_CHARS, Role
+from instructions.text import MAX_BUNDLE_DIR_CHARS, validate_bundle_dir, validate_instruction_text
 
 
 class EpochMillisField(serializers.IntegerField):
@@ -55,6 +55,17 @@ class InstructionTextField(StrictCharField):
         value = super().to_internal_value(data)
         try:
             return validate_instruction_text(value, field=self.field_name)
+        except InvalidInput as exc:
+            raise serializers.ValidationError(exc.message) from None
+
+
+class BundleDirField(StrictCharField):
+    """A session's bundle directory, checked by ``text.validate_bundle_dir``."""
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return validate_bundle_dir(value, field=self.field_name)
         except InvalidInput as exc:
             raise serializers.ValidationError(exc.message) from None
 
@@ -259,6 +270,28 @@ class SessionCreateSerializer(StrictSerializer):
     env = serializers.DictField(child=StrictCharField(allow_blank=True), required=False, default=dict)
     skip_os_instructions = StrictBooleanField(required=False, default=False)
     additional_instructions = InstructionTextField(required=False, default="")
+    bundle_dir = BundleDirField(
+        required=False,
+        default=DEFAULT_BUNDLE_DIR,
+        max_length=MAX_BUNDLE_DIR_CHARS,
+        help_text="The directory the launcher writes the bundle files into, as the agent sees it: every path in "
+        "the payload names it. An absolute, normalised path other than /. Default: the agentOS VM's /etc/agentos.",
+    )
+    os_profile = serializers.ChoiceField(
+        choices=OsProfile.choices,
+        required=False,
+        default=DEFAULT_OS_PROFILE,
+        help_text="The OS environment text that opens instructions.md: agentos-vm (the VM) or host (an ordinary "
+        "machine: its platform and the session's cwd).",
+    )
+    platform = StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=MAX_PLATFORM_CHARS,
+        help_text="The host's platform on one line (e.g. 'Linux Debian GNU/Linux 12 6.1.0 x86_64'), for the host "
+        "profile.",
+    )
 
 
 class SpawnSerializer(serializers.Serializer):
@@ -266,7 +299,9 @@ class SpawnSerializer(serializers.Serializer):
     args = serializers.ListField(child=serializers.CharField())
     env = serializers.DictField(child=serializers.CharField())
     cwd = serializers.CharField(allow_blank=True)
-    files = serializers.DictField(child=serializers.CharField(), help_text="/etc/agentos/ path to its content.")
+    files = serializers.DictField(
+        child=serializers.CharField(), help_text="Path in the session's bundle directory to the file's content."
+    )
     mechanism = serializers.CharField()
 
 
@@ -291,6 +326,9 @@ class SessionSerializer(serializers.Serializer):
     env = MaskedEnvField(help_text="Variable names; values are masked (the spawn payload carries them).")
     skip_os_instructions = serializers.BooleanField()
     additional_instructions = serializers.CharField(allow_blank=True)
+    bundle_dir = serializers.CharField()
+    os_profile = serializers.ChoiceField(choices=OsProfile.choices)
+    platform = serializers.CharField(allow_blank=True)
     started_at = serializers.DateTimeField()
     last_seen_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
@@ -312,11 +350,24 @@ class DeliverySerializer(serializers.Serializer):
     credo_sha256 = serializers.CharField(allow_blank=True)
     scope_versions = serializers.DictField(child=serializers.IntegerField(), help_text="Scope to history id.")
     mechanism = serializers.CharField()
+    bundle_dir = serializers.CharField(help_text="The directory the payload's paths named.")
+    os_profile = serializers.ChoiceField(choices=OsProfile.choices)
 
 
 class AgentSerializer(serializers.Serializer):
     name = serializers.CharField()
     label = serializers.CharField()
     command = serializers.CharField()
-    mechanism = serializers.CharField()
+    mechanism = serializers.CharField(
+        help_text="How the instructions are injected (paths in /etc/agentos stand for the session's bundle directory)."
+    )
     oversize = serializers.CharField()
+    reaches = serializers.CharField(help_text="Where the text lands in the agent's model requests.")
+    system_prompt = serializers.BooleanField(
+        help_text="Whether the text reaches the model as part of its system prompt. False for gemini: Gemini CLI "
+        "gets it as workspace context in the first user turn (it has no additive route into its system instruction)."
+    )
+    merges_env = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Caller variables the injection merges with its own (send them in the session's env to keep them).",
+    )

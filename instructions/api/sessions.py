@@ -67,6 +67,9 @@ class SessionListView(ApiView):
             env=data["env"],
             skip_os_instructions=data["skip_os_instructions"],
             additional_instructions=data["additional_instructions"],
+            bundle_dir=data["bundle_dir"],
+            os_profile=data["os_profile"],
+            platform=data["platform"],
             reason=reason_for(request, "API: session started"),
         )
         session.spawn = payload

@@ -8,6 +8,13 @@ scope document used), so an auditor can later reconstruct what an agent was told
 ``prepare_bundle`` and ``spawn_preview`` do the same work without recording
 anything: for the ``write_bundle`` command and for previews without a session.
 
+Every path handed out names the session's bundle directory (``bundle_dir``), and
+``instructions.md`` opens with the OS environment text of the session's profile
+(``os_profiles.render_os_text``: ``agentos-vm`` or ``host``, rendered with the
+session's cwd, platform and bundle directory). The delivery keeps that rendered text
+(``RecordedText``) and names the directory and profile, so ``rebuild`` can show and
+verify exactly what the agent received.
+
 Cost: one query for the documents (``selectors.gather_inputs``), one for their
 history ids, plus the delivery's insert and its history row, and one insert that
 keeps the credo's and the OS text's text (``RecordedText``, skipped by the
@@ -30,38 +37,43 @@ from instructions.agents import (
     MAX_ARG_BYTES,
     AgentSpec,
     SpawnPayload,
+    agent_files,
     build_spawn,
     get_agent,
     registered_agents,
     utf8_len,
 )
 from instructions.bundle import (
-    INSTRUCTIONS_PATH,
+    MOUNT_DIR,
     compose_files,
     compose_instructions_md,
     environment_metadata,
-    load_os_text,
+    instructions_path,
 )
-from instructions.contract import MergedInstructions, Scope
+from instructions.contract import DEFAULT_OS_PROFILE, MergedInstructions, Scope
 from instructions.errors import ServiceError, SessionEnded
 from instructions.models import AgentSession, Delivery, RecordedText, Workspace
+from instructions.os_profiles import check_profile, render_os_text
 from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
 from instructions.services.audit import save_audited
-from instructions.text import sha256_text, validate_instruction_text
+from instructions.text import sha256_text, validate_bundle_dir, validate_instruction_text
 
 DELIVERY_REASON = "Spawn payload delivered"
 
 
 @dataclass(frozen=True)
 class PreparedBundle:
-    """The ``/etc/agentos/`` files for one user, workspace, agent (and session), and where they came from."""
+    """The bundle files for one user, workspace, agent (and session), and where they came from."""
 
     instructions_md: str
     files: dict[str, str]
     merged: MergedInstructions
     inputs: MergeInputs
-    #: The OS environment text that opens ``instructions_md``.
+    #: The OS environment text that opens ``instructions_md`` (rendered for the profile).
     os_text: str = ""
+    #: The directory every path in ``files`` names, and the OS profile used.
+    bundle_dir: str = MOUNT_DIR
+    os_profile: str = DEFAULT_OS_PROFILE
 
     @property
     def instructions_sha256(self) -> str:
@@ -91,17 +103,23 @@ def prepare_bundle(
     cwd: str = "",
     additional_instructions: str = "",
     mounts: Sequence[Mapping[str, Any]] | None = None,
+    bundle_dir: str = MOUNT_DIR,
+    os_profile: str = DEFAULT_OS_PROFILE,
+    platform: str = "",
 ) -> PreparedBundle:
-    """Merge the scopes and compose the bundle's files. Records nothing.
+    """Merge the scopes and compose the bundle's files in ``bundle_dir``. Records nothing.
 
     With a ``session``, its scope takes part only while the session is active and
-    its environment metadata names it. ``agent`` must be a registered agent.
+    its environment metadata names it. ``agent`` must be a registered agent. The OS
+    text is ``os_profile``'s, rendered for ``cwd``, ``platform`` and ``bundle_dir``.
     """
     get_agent(agent)
     validate_instruction_text(additional_instructions, field="additional_instructions")
+    validate_bundle_dir(bundle_dir)
+    check_profile(os_profile)
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
-    os_text = load_os_text()
+    os_text = render_os_text(os_profile, cwd=cwd, platform=platform, bundle_dir=bundle_dir)
     instructions_md = compose_instructions_md(
         os_text=os_text, merged=merged["merged"], additional=additional_instructions
     )
@@ -112,8 +130,19 @@ def prepare_bundle(
         session=str(session.pk) if session is not None else "",
         started_at=session.started_at if session is not None else None,
     )
-    files = compose_files(instructions_md=instructions_md, environment=environment, mounts=mounts)
-    return PreparedBundle(instructions_md=instructions_md, files=files, merged=merged, inputs=inputs, os_text=os_text)
+    files = {
+        **compose_files(instructions_md=instructions_md, environment=environment, mounts=mounts, bundle_dir=bundle_dir),
+        **agent_files(agent, instructions_md, bundle_dir),
+    }
+    return PreparedBundle(
+        instructions_md=instructions_md,
+        files=files,
+        merged=merged,
+        inputs=inputs,
+        os_text=os_text,
+        bundle_dir=bundle_dir,
+        os_profile=str(os_profile),
+    )
 
 
 def session_bundle(*, session: AgentSession, mounts: Sequence[Mapping[str, Any]] | None = None) -> PreparedBundle:
@@ -126,6 +155,9 @@ def session_bundle(*, session: AgentSession, mounts: Sequence[Mapping[str, Any]]
         cwd=session.cwd,
         additional_instructions=session.additional_instructions,
         mounts=mounts,
+        bundle_dir=session.bundle_dir,
+        os_profile=session.os_profile,
+        platform=session.platform,
     )
 
 
@@ -146,6 +178,7 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         env=session.env,
         skip_os_instructions=session.skip_os_instructions,
         files=bundle.files,
+        bundle_dir=bundle.bundle_dir,
     )
     delivery = Delivery(
         session=session,
@@ -156,6 +189,8 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         scope_versions=bundle.scope_versions(),
         mechanism=payload["mechanism"],
         os_text_sha256=sha256_text(bundle.os_text),
+        bundle_dir=bundle.bundle_dir,
+        os_profile=bundle.os_profile,
     )
     with transaction.atomic():
         texts_record(
@@ -186,18 +221,29 @@ def spawn_preview(
     env: Mapping[str, str] | None = None,
     skip_os_instructions: bool = False,
     additional_instructions: str = "",
+    bundle_dir: str = MOUNT_DIR,
+    os_profile: str = DEFAULT_OS_PROFILE,
+    platform: str = "",
 ) -> SpawnPayload:
     """The payload ``agent`` would get for ``user`` in ``workspace``, without a session. Records nothing."""
     bundle = prepare_bundle(
-        user=user, workspace=workspace, agent=agent, cwd=cwd, additional_instructions=additional_instructions
+        user=user,
+        workspace=workspace,
+        agent=agent,
+        cwd=cwd,
+        additional_instructions=additional_instructions,
+        bundle_dir=bundle_dir,
+        os_profile=os_profile,
+        platform=platform,
     )
     return build_spawn(
         agent=agent,
-        instructions_md=bundle.files[INSTRUCTIONS_PATH],
+        instructions_md=bundle.instructions_md,
         cwd=cwd,
         env=env,
         skip_os_instructions=skip_os_instructions,
         files=bundle.files,
+        bundle_dir=bundle.bundle_dir,
     )
 
 
@@ -243,18 +289,30 @@ class PreviewSet:
     instructions_md: str
     agents: list[AgentPreview]
     session: AgentSession | None
+    bundle_dir: str = MOUNT_DIR
+    os_profile: str = DEFAULT_OS_PROFILE
     limit: int = MAX_ARG_BYTES
 
     @property
     def instructions_bytes(self) -> int:
         return utf8_len(self.instructions_md)
 
+    @property
+    def instructions_path(self) -> str:
+        return instructions_path(self.bundle_dir)
+
 
 def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[str, str], launch: dict) -> AgentPreview:
-    files = compose_files(instructions_md=bundle.instructions_md, environment={**environment, "agent": spec.name})
+    files = compose_files(
+        instructions_md=bundle.instructions_md,
+        environment={**environment, "agent": spec.name},
+        bundle_dir=bundle.bundle_dir,
+    )
     caller_env = launch["env"] or {}
     try:
-        payload = build_spawn(agent=spec.name, instructions_md=bundle.instructions_md, files=files, **launch)
+        payload = build_spawn(
+            agent=spec.name, instructions_md=bundle.instructions_md, files=files, bundle_dir=bundle.bundle_dir, **launch
+        )
     except ServiceError as exc:
         return AgentPreview(spec=spec, payload=None, error=exc.message, injected_env={}, passed_env=[], measures=[])
     injected = {k: v for k, v in payload["env"].items() if caller_env.get(k) != v}
@@ -271,13 +329,17 @@ def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[st
     )
 
 
-def spawn_previews(*, user, workspace: Workspace, session: AgentSession | None = None) -> PreviewSet:
-    """What every registered agent would be launched with: for ``user`` in ``workspace``,
-    or as ``session`` (its scope, cwd, env, additional instructions) would be. Records nothing.
+def spawn_previews(
+    *, user, workspace: Workspace, session: AgentSession | None = None, os_profile: str = DEFAULT_OS_PROFILE
+) -> PreviewSet:
+    """What every registered agent would be launched with: for ``user`` in ``workspace``
+    (in ``/etc/agentos``, with ``os_profile``'s text), or as ``session`` (its scope,
+    cwd, env, additional instructions, bundle directory and profile) would be.
+    Records nothing.
 
-    The bundle is composed once; each agent gets its own ``environment.json`` and
-    injection. An agent that cannot take the text (Codex past the argv limit) has
-    an ``error`` instead of a payload.
+    The bundle is composed once; each agent gets its own ``environment.json``, extra
+    files and injection. An agent that cannot take the text (Codex past the argv
+    limit, Gemini and ``@path`` imports) has an ``error`` instead of a payload.
     """
     agents = registered_agents()
     if session is not None:
@@ -289,10 +351,13 @@ def spawn_previews(*, user, workspace: Workspace, session: AgentSession | None =
             session=session,
             cwd=session.cwd,
             additional_instructions=session.additional_instructions,
+            bundle_dir=session.bundle_dir,
+            os_profile=session.os_profile,
+            platform=session.platform,
         )
     else:
         launch = {"cwd": "", "env": {}, "skip_os_instructions": False}
-        bundle = prepare_bundle(user=user, workspace=workspace, agent=agents[0].name)
+        bundle = prepare_bundle(user=user, workspace=workspace, agent=agents[0].name, os_profile=os_profile)
     environment = environment_metadata(
         workspace=workspace.slug,
         cwd=launch["cwd"],
@@ -304,4 +369,6 @@ def spawn_previews(*, user, workspace: Workspace, session: AgentSession | None =
         instructions_md=bundle.instructions_md,
         agents=[_agent_preview(spec, bundle, environment, launch) for spec in agents],
         session=session,
+        bundle_dir=bundle.bundle_dir,
+        os_profile=bundle.os_profile,
     )

@@ -16,9 +16,11 @@ from django.utils import timezone
 from instructions import access
 from instructions.agents import SpawnPayload, get_agent, validate_env
 from instructions.approvals import without_approved
-from instructions.contract import Scope
+from instructions.bundle import MOUNT_DIR
+from instructions.contract import DEFAULT_OS_PROFILE, Scope
 from instructions.errors import InvalidInput
 from instructions.models import (
+    MAX_PLATFORM_CHARS,
     AgentSession,
     Delivery,
     InstructionDocument,
@@ -28,12 +30,13 @@ from instructions.models import (
     additional_target_key,
 )
 from instructions.oaths import check_text
+from instructions.os_profiles import check_profile
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import REFUSED_PREFIX, Target, document_save, oath_conflict
 from instructions.services.proposals import approved_keys, review_keep
-from instructions.text import validate_instruction_text, validate_text
+from instructions.text import validate_bundle_dir, validate_instruction_text, validate_text
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -70,15 +73,31 @@ def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) ->
     raise oath_conflict(result, review)
 
 
-def _prepared(*, owner, workspace: Workspace, agent: str, cwd: str, env, additional_instructions: str, reason: str):
+def _prepared(
+    *,
+    owner,
+    workspace: Workspace,
+    agent: str,
+    cwd: str,
+    env,
+    additional_instructions: str,
+    bundle_dir: str,
+    os_profile: str,
+    platform: str,
+    reason: str,
+):
     """Every check a new session's fields get, before anything is written: the agent,
-    the texts, the env, and the oath check of the additional instructions (a refused
-    text is kept for review and ``OathConflict`` raised). Returns the validated env."""
+    the texts, the env, the bundle directory and OS profile, and the oath check of the
+    additional instructions (a refused text is kept for review and ``OathConflict``
+    raised). Returns the validated env."""
     get_agent(agent)
     validate_instruction_text(additional_instructions, field="additional_instructions")
     validate_text(cwd, field="cwd", max_chars=4096)
     if cwd and not cwd.startswith("/"):
         raise InvalidInput("cwd must be an absolute path (or empty: the launcher's own).")
+    validate_bundle_dir(bundle_dir)
+    check_profile(os_profile)
+    validate_text(platform, field="platform", max_chars=MAX_PLATFORM_CHARS)
     env = validate_env(env)
     _check_additional(owner=owner, workspace=workspace, text=additional_instructions, reason=reason)
     return env
@@ -100,6 +119,9 @@ def session_create(
     env: dict[str, str] | None = None,
     skip_os_instructions: bool = False,
     additional_instructions: str = "",
+    bundle_dir: str = MOUNT_DIR,
+    os_profile: str = DEFAULT_OS_PROFILE,
+    platform: str = "",
     reason: str = "Session started",
 ) -> AgentSession:
     """Start a session. Its fields are checked first (``_prepared``): a refused text
@@ -111,6 +133,9 @@ def session_create(
         cwd=cwd,
         env=env,
         additional_instructions=additional_instructions,
+        bundle_dir=bundle_dir,
+        os_profile=os_profile,
+        platform=platform,
         reason=reason,
     )
     return _create(
@@ -122,6 +147,9 @@ def session_create(
         env=env,
         skip_os_instructions=skip_os_instructions,
         additional_instructions=additional_instructions,
+        bundle_dir=bundle_dir,
+        os_profile=os_profile,
+        platform=platform,
     )
 
 
@@ -134,6 +162,9 @@ def session_start(
     env: dict[str, str] | None = None,
     skip_os_instructions: bool = False,
     additional_instructions: str = "",
+    bundle_dir: str = MOUNT_DIR,
+    os_profile: str = DEFAULT_OS_PROFILE,
+    platform: str = "",
     reason: str = "Session started",
 ) -> tuple[AgentSession, SpawnPayload, Delivery]:
     """Start a session and hand out its first spawn payload.
@@ -150,6 +181,9 @@ def session_start(
         cwd=cwd,
         env=env,
         additional_instructions=additional_instructions,
+        bundle_dir=bundle_dir,
+        os_profile=os_profile,
+        platform=platform,
         reason=reason,
     )
     with transaction.atomic():
@@ -162,6 +196,9 @@ def session_start(
             env=env,
             skip_os_instructions=skip_os_instructions,
             additional_instructions=additional_instructions,
+            bundle_dir=bundle_dir,
+            os_profile=os_profile,
+            platform=platform,
         )
         payload, delivery = spawn_for_session(session=session, actor=owner)
     return session, payload, delivery

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from instructions.contract import MAX_BODY_CHARS
+from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, OsProfile
 from instructions.errors import ServiceError
 from instructions.models import AgentSession, Role
 from instructions.services.audit import MAX_REASON
@@ -80,10 +80,18 @@ class RejectForm(forms.Form):
 
 
 class PreviewForm(forms.Form):
-    """Which of the user's active sessions in this workspace to preview (none: no session)."""
+    """Which of the user's active sessions in this workspace to preview (none: no
+    session), and without one, which OS environment text to open with."""
 
     session = forms.ModelChoiceField(
         queryset=AgentSession.objects.none(), required=False, empty_label="no session", label="As session"
+    )
+    os_profile = forms.ChoiceField(
+        choices=OsProfile.choices,
+        required=False,
+        initial=DEFAULT_OS_PROFILE,
+        label="OS environment",
+        help_text="Without a session; a session uses its own.",
     )
 
     def __init__(self, data=None, *, sessions) -> None:

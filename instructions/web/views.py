@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from instructions import access
-from instructions.contract import MAX_BODY_CHARS
+from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
 from instructions.display import side_by_side, unified
 from instructions.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
 from instructions.selectors import (
@@ -133,8 +133,10 @@ def workspace_preview(request: HttpRequest, slug: str) -> HttpResponse:
     page = scope_page(request, slug)
     sessions = own_sessions(request.user).filter(workspace=page.workspace, ended_at__isnull=True)
     form = PreviewForm(request.GET or None, sessions=sessions)
-    session = form.cleaned_data["session"] if form.is_bound and form.is_valid() else None
-    preview = spawn_previews(user=request.user, workspace=page.workspace, session=session)
+    valid = form.is_bound and form.is_valid()
+    session = form.cleaned_data["session"] if valid else None
+    os_profile = (form.cleaned_data["os_profile"] if valid else "") or DEFAULT_OS_PROFILE
+    preview = spawn_previews(user=request.user, workspace=page.workspace, session=session, os_profile=os_profile)
     return render(request, "web/preview.html", {"page": page, "tab": "preview", "form": form, "preview": preview})
 
 

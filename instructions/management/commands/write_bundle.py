@@ -1,8 +1,11 @@
-"""Write the /etc/agentos/ bundle into a directory, for launchers that mount a real folder.
+"""Write a session's bundle into a directory, for launchers that mount a real folder.
 
 The directory is replaced atomically and its files are read-only (0444); see
-``instructions.bundle.write_bundle``. Nothing is recorded: a ``Delivery`` is only
-made when a spawn payload is handed out through the API.
+``instructions.bundle.write_bundle``. ``--output`` is where the files go on this
+machine; it stands for the session's bundle directory (``/etc/agentos`` unless the
+session names another), which the files' own paths and ``instructions.md`` name.
+Nothing is recorded: a ``Delivery`` is only made when a spawn payload is handed out
+through the API. (``agentos-launch`` writes the bundle on the agent's host itself.)
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError, CommandParser
 
 from instructions.access import workspace_access
+from instructions.bundle import MOUNT_DIR
+from instructions.contract import DEFAULT_OS_PROFILE, OsProfile
 from instructions.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
@@ -31,17 +36,30 @@ def parse_mount(value: str) -> dict:
 
 class Command(AuditedCommand):
     help = (
-        "Write the /etc/agentos files (instructions.md, environment.json, mounts.json) for a session, "
-        "or for a user, workspace and agent, into --output (replaced atomically, files read-only)."
+        "Write the bundle files (instructions.md, environment.json, mounts.json, and an agent's own) for a "
+        "session, or for a user, workspace and agent, into --output (replaced atomically, files read-only)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--output", required=True, help="directory to (re)place; it stands for /etc/agentos/")
+        parser.add_argument(
+            "--output", required=True, help="directory to (re)place; it stands for the bundle directory"
+        )
         parser.add_argument("--session", help="agent session id: its owner, workspace, agent, cwd and scope")
         parser.add_argument("--user", help="username (without --session)")
         parser.add_argument("--workspace", help="workspace slug (without --session; default workspace if omitted)")
         parser.add_argument("--agent", help="agent name (without --session)")
         parser.add_argument("--cwd", default="", help="working directory to record in environment.json")
+        parser.add_argument(
+            "--bundle-dir",
+            default=MOUNT_DIR,
+            help=f"(without --session) the directory the agent sees the files in (default {MOUNT_DIR})",
+        )
+        parser.add_argument(
+            "--os-profile",
+            choices=OsProfile.values,
+            default=DEFAULT_OS_PROFILE,
+            help=f"(without --session) the OS environment text (default {DEFAULT_OS_PROFILE})",
+        )
         parser.add_argument(
             "--mount", action="append", default=[], metavar="PATH[:ro|:rw]", help="a mount for mounts.json (repeat)"
         )
@@ -65,13 +83,19 @@ class Command(AuditedCommand):
                 user = self._user(options["user"])
                 access = workspace_access(user, options["workspace"])
                 bundle = prepare_bundle(
-                    user=user, workspace=access.workspace, agent=options["agent"], cwd=options["cwd"], mounts=mounts
+                    user=user,
+                    workspace=access.workspace,
+                    agent=options["agent"],
+                    cwd=options["cwd"],
+                    mounts=mounts,
+                    bundle_dir=options["bundle_dir"],
+                    os_profile=options["os_profile"],
                 )
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         output = Path(options["output"])
         try:
-            write_bundle(bundle.files, output)
+            write_bundle(bundle.files, output, bundle_dir=bundle.bundle_dir)
         except (OSError, ValueError) as exc:
             raise CommandError(f"Cannot write the bundle to {output}: {exc}") from None
         names = ", ".join(sorted(Path(p).name for p in bundle.files))
