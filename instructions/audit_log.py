@@ -8,6 +8,19 @@ and the entry point it came through is its ``history_path`` column
 Reads only: rows are streamed (one query per audited model, merged by date) and
 the CSV and JSON writers yield text piece by piece, so an export of any length
 runs in flat memory (``scripts/bench_audit_export.py``).
+
+A row is one history row of one model: its identity is the pair (``model``,
+``history_id``), since each model numbers its history on its own (history id 12
+may be a session and a document). Pages write it ``<kind>#<history id>``
+(``document#12``, ``session#12``: ``Change.key``); the export keeps its columns
+(``COLUMNS``), which carry both halves.
+
+A session's history rows are changes of the session scope: they say what its
+additional instructions were, and the ``scope`` filter ``session`` includes them.
+
+For pages, ``changes`` reads the same rows as people read them: named, with a
+one-line "what changed" (lines added and removed, fields changed) computed
+against each row's previous version, at one more query per model on the page.
 """
 
 from __future__ import annotations
@@ -20,13 +33,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypedDict
 
+from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Length
 from django.utils.dateparse import parse_date, parse_datetime
 
+from instructions.contract import Scope
+from instructions.display import change_counts, line_changes
 from instructions.history import ChangePath
 from instructions.models import (
+    STALE,
     AgentSession,
     Delivery,
     InstructionDocument,
@@ -34,6 +51,7 @@ from instructions.models import (
     ReviewItem,
     ReviewKind,
     ReviewStatus,
+    ReviewSubject,
     Workspace,
     owner_name,
     owner_workspace_slug,
@@ -127,9 +145,35 @@ class _Source:
     related: tuple[str, ...]
     workspace_lookups: tuple[str, ...]  # lookups that name the workspace slug
     has_scope: bool
+    #: The short name of the model in a row's identity (``document#12``).
+    kind: str
+    #: The scope every row of this model belongs to (sessions: ``session``), if any.
+    fixed_scope: str = ""
+    #: What a page compares with the previous version to say what changed (``changes``).
+    compared: tuple[str, ...] = ()
 
-    def queryset(self, flt: AuditFilter) -> models.QuerySet:
+    def scope_filter(self, qs: models.QuerySet, scope: str) -> models.QuerySet:
+        if self.has_scope:
+            return qs.filter(scope=scope)
+        return qs if scope == self.fixed_scope else qs.none()
+
+    def with_previous(self, qs: models.QuerySet) -> models.QuerySet:
+        """Each row with its previous version's history id (``previous_id``) and compared
+        fields (``previous_<field>``): correlated subqueries, run for the rows a page
+        shows (the history_date index serves the page's order and limit)."""
+        history = self.model.history.model
+        earlier = history.objects.filter(id=OuterRef("id"), history_id__lt=OuterRef("history_id")).order_by(
+            "-history_id"
+        )
+        fields = {"previous_id": Subquery(earlier.values("history_id")[:1])}
+        for name in self.compared:
+            fields[f"previous_{name}"] = Subquery(earlier.values(name)[:1])
+        return qs.annotate(**fields)
+
+    def queryset(self, flt: AuditFilter, *, page: bool = False) -> models.QuerySet:
         qs = self.model.history.select_related("history_user", *self.related)
+        if page and self.kind != "delivery":  # deliveries are never changed
+            qs = self.with_previous(qs)
         if self.model is InstructionDocument:
             # Rows say how long a version is, never what it says: the database counts,
             # and the bodies (up to 50,000 characters each) stay out of the stream.
@@ -146,7 +190,7 @@ class _Source:
                 condition |= Q(**{lookup: flt.workspace})
             qs = qs.filter(condition)
         if flt.scope:
-            qs = qs.filter(scope=flt.scope) if self.has_scope else qs.none()
+            qs = self.scope_filter(qs, flt.scope)
         if flt.path:
             qs = qs.filter(history_path=flt.path)
         return qs.order_by("-history_date", "-history_id")
@@ -156,16 +200,39 @@ SOURCES: tuple[_Source, ...] = (
     _Source(
         InstructionDocument,
         "instruction document",
-        ("user", "workspace", "session__workspace"),
+        ("user", "workspace", "session__workspace", "session__owner"),
         ("workspace__slug", "session__workspace__slug"),
         True,
+        "document",
     ),
-    _Source(ReviewItem, "review item", ("workspace",), ("workspace__slug",), True),
-    _Source(Workspace, "workspace", (), ("slug",), False),
-    _Source(Membership, "membership", ("workspace", "user"), ("workspace__slug",), False),
-    _Source(AgentSession, "agent session", ("workspace",), ("workspace__slug",), False),
-    _Source(Delivery, "delivery", ("session__workspace",), ("session__workspace__slug",), False),
+    _Source(
+        ReviewItem,
+        "review item",
+        ("workspace", "user", "session__owner"),
+        ("workspace__slug",),
+        True,
+        "review",
+        compared=("status", "document_id"),
+    ),
+    _Source(Workspace, "workspace", (), ("slug",), False, "workspace", compared=("name",)),
+    _Source(
+        Membership, "membership", ("workspace", "user"), ("workspace__slug",), False, "membership", compared=("role",)
+    ),
+    _Source(
+        AgentSession,
+        "agent session",
+        ("workspace", "owner"),
+        ("workspace__slug",),
+        False,
+        "session",
+        Scope.SESSION,
+        compared=("additional_instructions", "ended_at", "cwd"),
+    ),
+    _Source(
+        Delivery, "delivery", ("session__workspace", "session__owner"), ("session__workspace__slug",), False, "delivery"
+    ),
 )
+SOURCE_BY_LABEL = {source.label: source for source in SOURCES}
 
 
 def _detail(label: str, row) -> tuple[str, str, str, str]:
@@ -181,7 +248,7 @@ def _detail(label: str, row) -> tuple[str, str, str, str]:
         user = row.user.get_username() if row.user else ""
         return _slug(row.workspace), "", user, f"role {row.role}"
     if label == "agent session":
-        return _slug(row.workspace), "", "", f"{row.agent}{' ended' if row.ended_at else ''}"
+        return _slug(row.workspace), Scope.SESSION, str(row.id), f"{row.agent}{' ended' if row.ended_at else ''}"
     workspace = _slug(row.session.workspace) if row.session is not None else ""
     return workspace, "", "", f"{row.agent} via {row.mechanism}"
 
@@ -205,8 +272,25 @@ def history_row(label: str, row) -> AuditRow:
     )
 
 
-def _keyed(label: str, rows: Iterable) -> Iterator[tuple[datetime, int, str, Any]]:
-    return ((row.history_date, row.history_id, label, row) for row in rows)
+def _keyed(source: _Source, rows: Iterable) -> Iterator[tuple[datetime, int, _Source, Any]]:
+    return ((row.history_date, row.history_id, source, row) for row in rows)
+
+
+def _history(flt: AuditFilter | None, limit: int | None, *, page: bool = False) -> Iterator[tuple[_Source, Any]]:
+    """(source, history row) of every change matching ``flt``, newest first (for a
+    ``page``, each row with its previous version: ``_Source.with_previous``)."""
+    flt = flt or AuditFilter()
+    streams = []
+    for source in SOURCES:
+        qs = source.queryset(flt, page=page)
+        if limit is not None:
+            qs = qs[:limit]
+        streams.append(_keyed(source, qs.iterator(chunk_size=STREAM_CHUNK)))
+    merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]), reverse=True)
+    for count, (_, _, source, row) in enumerate(merged):
+        if limit is not None and count >= limit:
+            return
+        yield source, row
 
 
 def audit_rows(flt: AuditFilter | None = None, *, limit: int | None = None) -> Iterator[AuditRow]:
@@ -215,18 +299,219 @@ def audit_rows(flt: AuditFilter | None = None, *, limit: int | None = None) -> I
     One query per model (six), streamed: an export of a long period does not load
     it all into memory at once.
     """
-    flt = flt or AuditFilter()
-    streams = []
-    for source in SOURCES:
-        qs = source.queryset(flt)
-        if limit is not None:
-            qs = qs[:limit]
-        streams.append(_keyed(source.label, qs.iterator(chunk_size=STREAM_CHUNK)))
-    merged = heapq.merge(*streams, key=lambda item: (item[0], item[1]), reverse=True)
-    for count, (_, _, label, row) in enumerate(merged):
-        if limit is not None and count >= limit:
-            return
-        yield history_row(label, row)
+    for source, row in _history(flt, limit):
+        yield history_row(source.label, row)
+
+
+# --- changes, as people read them ----------------------------------------------
+
+
+def scope_title(obj) -> str:
+    """How people name the scope of a document or review item (or a history row of
+    one): "acme's AGENTS.md", "alice's user scope", "alice's session 7505ed0b"."""
+    if getattr(obj, "subject", ReviewSubject.SCOPE_BODY) == ReviewSubject.ADDITIONAL:
+        user = obj.user.get_username() if obj.user_id and obj.user else str(obj.user_id)
+        return f"{user}'s additional instructions in {_slug(obj.workspace) or obj.workspace_id}"
+    if obj.scope == Scope.WORKSPACE:
+        return f"{owner_name(obj)}'s AGENTS.md"
+    if obj.scope == Scope.USER:
+        return f"{owner_name(obj)}'s user scope"
+    return _session_title(obj.session, obj.session_id) + " scope"
+
+
+def _session_title(session, session_id) -> str:
+    short = str(session_id)[:8]
+    if session is None:
+        return f"session {short}"
+    return f"{session.owner.get_username()}'s {session.agent} session {short}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One audit row as a person reads it: its identity, a one-line summary of what
+    changed, and the history id of the version before (for a diff), if any."""
+
+    row: AuditRow
+    kind: str
+    at: datetime
+    summary: str
+    previous_id: int | None
+
+    @property
+    def key(self) -> str:
+        """The row's identity: the model's kind and its history id (``document#12``)."""
+        return f"{self.kind}#{self.row['history_id']}"
+
+
+def _lines(text: str) -> str:
+    count = len(text.splitlines())
+    return f"{count} line{'' if count == 1 else 's'}"
+
+
+def _document_summary(row, previous, bodies: dict[int, str]) -> str:
+    title = scope_title(row)
+    body = bodies.get(row.history_id, "")
+    if row.history_type == "-":
+        return f"{title} deleted"
+    if previous is None:
+        return f"{title} created ({_lines(body)})" if body else f"{title} created empty"
+    added, removed = line_changes(bodies.get(previous.history_id, ""), body)
+    if not body:
+        return f"{title} cleared (−{removed} lines)"
+    return f"{change_counts(added, removed)} in {title}"
+
+
+def _review_summary(row, previous) -> str:
+    title = f"Review #{row.id} of {scope_title(row)}"
+    if previous is None:
+        what = "stored text flagged" if row.kind == ReviewKind.STORED_FAILURE else "refused write kept"
+        return f"{title}: {what} ({row.oath})"
+    if previous.status != row.status:
+        note = f": “{row.note}”" if row.note else ""
+        return f"{title}: {previous.status} → {row.status}{note}"
+    if previous.document_id != row.document_id:
+        return f"{title}: linked to the document created since"
+    return f"{title} changed"
+
+
+def _workspace_summary(row, previous) -> str:
+    if previous is None:
+        return f"Workspace {row.slug} created (“{row.name}”)"
+    if previous.name != row.name:
+        return f"Workspace {row.slug} renamed “{previous.name}” → “{row.name}”"
+    return f"Workspace {row.slug} changed"
+
+
+def _membership_summary(row, previous) -> str:
+    user = row.user.get_username() if row.user_id and row.user else str(row.user_id)
+    workspace = _slug(row.workspace) or str(row.workspace_id)
+    if row.history_type == "-":
+        return f"{user} removed from {workspace}"
+    if previous is None:
+        return f"{user} added to {workspace} as {row.role}"
+    if previous.role != row.role:
+        return f"{user} in {workspace}: role {previous.role} → {row.role}"
+    return f"{user} in {workspace} changed"
+
+
+def _session_summary(row, previous) -> str:
+    title = _session_title(row, row.id)
+    text = row.additional_instructions
+    if previous is None:
+        extra = f", with {_lines(text)} of additional instructions" if text else ""
+        no_os = " (no OS instructions)" if row.skip_os_instructions else ""
+        return f"{title} started in {_slug(row.workspace)}{extra}{no_os}"
+    parts = []
+    if previous.additional_instructions != text:
+        added, removed = line_changes(previous.additional_instructions, text)
+        parts.append(f"additional instructions {change_counts(added, removed)}")
+    if row.ended_at and not previous.ended_at:
+        parts.append(f"ended ({row.end_reason})" if row.end_reason else "ended")
+    if previous.cwd != row.cwd:
+        parts.append("working directory changed")
+    return f"{title}: {', '.join(parts)}" if parts else f"{title} changed"
+
+
+def _delivery_summary(row) -> str:
+    size = f"{row.instructions_bytes:,} bytes"
+    return f"Delivered to {_session_title(row.session, row.session_id)}: {size} via {row.mechanism}"
+
+
+def _summary(source: _Source, row, previous, bodies: dict[int, str]) -> str:
+    if source.kind == "document":
+        return _document_summary(row, previous, bodies)
+    if source.kind == "review":
+        return _review_summary(row, previous)
+    if source.kind == "workspace":
+        return _workspace_summary(row, previous)
+    if source.kind == "membership":
+        return _membership_summary(row, previous)
+    if source.kind == "session":
+        return _session_summary(row, previous)
+    return _delivery_summary(row)
+
+
+class _Previous:
+    """A row's previous version, as far as a page compares it (``_Source.compared``)."""
+
+    def __init__(self, row, source: _Source) -> None:
+        self.history_id = row.previous_id
+        for name in source.compared:
+            setattr(self, name, getattr(row, f"previous_{name}"))
+
+
+def _bodies(rows: list) -> dict[int, str]:
+    """``{history id: body}`` of the given document versions and of their previous
+    versions, in one query (the stream left the bodies in the database)."""
+    ids = {row.history_id for row in rows} | {row.previous_id for row in rows if row.previous_id}
+    if not ids:
+        return {}
+    history = InstructionDocument.history.model
+    return dict(history.objects.filter(history_id__in=ids).values_list("history_id", "body"))
+
+
+def with_previous_versions(versions: models.QuerySet) -> models.QuerySet:
+    """Document versions, each with its previous version's history id (``previous_id``)."""
+    return SOURCE_BY_LABEL["instruction document"].with_previous(versions)
+
+
+def document_line_changes(versions: list) -> dict[int, tuple[int, int]]:
+    """``{history id: (lines added, lines removed)}`` of document versions annotated by
+    ``with_previous_versions``, against their previous versions (one query)."""
+    bodies = _bodies(versions)
+    return {
+        v.history_id: line_changes(bodies.get(v.previous_id, "") if v.previous_id else "", bodies.get(v.history_id, ""))
+        for v in versions
+    }
+
+
+def changes(flt: AuditFilter | None = None, *, limit: int) -> list[Change]:
+    """The latest ``limit`` changes matching ``flt``, newest first, each with a summary
+    of what it changed against its previous version: the rows' queries (one per
+    model, each row carrying what it is compared with), plus one for the bodies of
+    the documents' versions on the page."""
+    history = list(_history(flt, limit, page=True))
+    bodies = _bodies([row for source, row in history if source.kind == "document"])
+    result = []
+    for source, row in history:
+        previous = _Previous(row, source) if getattr(row, "previous_id", None) else None
+        result.append(
+            Change(
+                row=history_row(source.label, row),
+                kind=source.kind,
+                at=row.history_date,
+                summary=_summary(source, row, previous, bodies),
+                previous_id=previous.history_id if previous is not None else None,
+            )
+        )
+    return result
+
+
+@dataclass(frozen=True)
+class SessionVersion:
+    """One history row of a session, the row before it, and what changed between them."""
+
+    row: Any
+    previous: Any | None
+    summary: str
+
+
+def session_version(session_id: str, history_id: int) -> SessionVersion | None:
+    """A session's version by history id (``None`` if it has no such version); two queries.
+    History outlives the session: a deleted session's versions are still read."""
+    history = AgentSession.history.model
+    try:
+        row = (
+            history.objects.select_related("owner", "workspace", "history_user")
+            .filter(id=session_id, history_id=history_id)
+            .first()
+        )
+    except (ValidationError, ValueError):
+        return None
+    if row is None:
+        return None
+    previous = history.objects.filter(id=row.id, history_id__lt=row.history_id).order_by("-history_id").first()
+    return SessionVersion(row=row, previous=previous, summary=_session_summary(row, previous))
 
 
 class _Echo:
@@ -271,26 +556,22 @@ def export(rows: Iterable[AuditRow], fmt: str) -> Iterator[str]:
     return EXPORTS[fmt](rows)
 
 
-def dashboard_summary() -> dict[str, Any]:
-    """What the admin index shows: pending reviews, failing documents, recent changes.
-
-    Two counting queries plus one per audited model for the recent changes.
-    """
-    pending = ReviewItem.objects.pending().aggregate(
+def review_counts() -> dict[str, int]:
+    """Pending review items, by kind, and the stale proposals among them (one query)."""
+    counts = ReviewItem.objects.pending().aggregate(
         writes=Count("pk", filter=Q(kind=ReviewKind.REJECTED_WRITE)),
         flags=Count("pk", filter=Q(kind=ReviewKind.STORED_FAILURE)),
+        stale=Count("pk", filter=STALE),
     )
-    failing = (
+    return {**counts, "total": counts["writes"] + counts["flags"]}
+
+
+def failing_documents_count() -> int:
+    """Documents whose stored body fails the credo in force (flagged, pending; one query)."""
+    return (
         InstructionDocument.objects.filter(
             reviews__kind=ReviewKind.STORED_FAILURE, reviews__status=ReviewStatus.PENDING
         )
         .distinct()
         .count()
     )
-    return {
-        "pending_writes": pending["writes"],
-        "pending_flags": pending["flags"],
-        "pending_total": pending["writes"] + pending["flags"],
-        "failing_documents": failing,
-        "recent": list(audit_rows(limit=10)),
-    }

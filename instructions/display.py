@@ -8,6 +8,7 @@ markup is added, so templates can print the results as they are.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -126,3 +127,29 @@ def unified(old: str, new: str, *, old_name: str = "a", new_name: str = "b") -> 
         old.splitlines(), new.splitlines(), fromfile=old_name, tofile=new_name, lineterm="", n=3
     )
     return "\n".join(lines)
+
+
+#: Above this many line pairs a summary counts lines as multisets instead of aligning
+#: them (``SequenceMatcher`` is quadratic in the worst case); the two agree unless
+#: lines moved.
+_ALIGN_LIMIT = 4_000_000
+
+
+def line_changes(old: str, new: str) -> tuple[int, int]:
+    """``(lines added, lines removed)`` from ``old`` to ``new``: the ``+`` and ``-``
+    lines of their unified diff (a changed line counts once each way)."""
+    a, b = old.splitlines(), new.splitlines()
+    if len(a) * len(b) > _ALIGN_LIMIT:
+        before, after = Counter(a), Counter(b)
+        return sum((after - before).values()), sum((before - after).values())
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            added += j2 - j1
+            removed += i2 - i1
+    return added, removed
+
+
+def change_counts(added: int, removed: int) -> str:
+    """``+3 −1 lines`` (with a real minus sign), as summaries print a change."""
+    return f"+{added} −{removed} lines"

@@ -321,6 +321,17 @@ def session_delivery(session: AgentSession, delivery_id) -> Delivery:
     return delivery
 
 
+def delivery_versions(delivery: Delivery) -> list[dict]:
+    """The scope versions ``delivery`` was built from: ``scope``, ``history_id``, ``id`` (the
+    document) and ``version`` of each, in precedence order (one query; none without versions)."""
+    ids = list((delivery.scope_versions or {}).values())
+    if not ids:
+        return []
+    rows = InstructionDocument.history.filter(history_id__in=ids).values("scope", "history_id", "id", "version")
+    order = {scope: i for i, scope in enumerate(PRECEDENCE)}
+    return sorted(rows, key=lambda row: order.get(row["scope"], len(order)))
+
+
 def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
     """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
     try:

@@ -95,7 +95,7 @@ def main() -> None:
 
         def admin_download(fmt: str):
             def run() -> int:
-                response = client.get("/admin/instructions/historicalinstructiondocument/audit/", {"download": fmt})
+                response = client.get("/admin/audit/", {"download": fmt})
                 assert response.status_code == 200 and response.streaming, response
                 return sum(len(piece) for piece in response.streaming_content)
 

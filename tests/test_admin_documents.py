@@ -69,15 +69,53 @@ def test_admin_edit_with_conflicting_body_rerenders_with_error_and_keeps_review(
     assert review.history.first().history_change_reason == "Write refused (oath conflict): Admin edit"
 
 
-def test_admin_edit_with_stale_version_is_refused(client, staff, bob, doc):
+def test_a_stale_admin_edit_keeps_the_text_shows_the_diff_and_saves_knowingly(client, staff, bob, doc):
     client.force_login(staff)
     document_save(
         target=Target(scope=Scope.WORKSPACE, workspace=doc.workspace), body="meanwhile", actor=bob, reason="API"
     )
-    response = client.post(change_url(doc), form_data(doc, "mine"))
-    assert response.status_code == 200 and "changed since you read it" in response.content.decode()
+    response = client.post(change_url(doc), form_data(doc, "mine\nand more"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "bob saved version 3 while you were editing. Your text is kept, and what it changes" in html
+    assert 'id="id_body">\nmine\nand more</textarea>' in html  # the typed text, not the saved one
+    stale = html.split('id="stale-edit"')[1].split("</div>")[0]
+    assert "Version 3 (by bob) against your text: +2 −1 lines" in stale
+    assert '<td class="old">meanwhile</td>' in stale and '<td class="new">mine</td>' in stale
+    # The form now targets version 3: the next save replaces it, knowingly.
+    assert 'name="expected_version" value="3"' in html
     doc.refresh_from_db()
-    assert doc.body == "meanwhile"
+    assert (doc.body, doc.version) == ("meanwhile", 3)
+    assert client.post(change_url(doc), form_data(doc, "mine\nand more")).status_code == 302
+    doc.refresh_from_db()
+    assert (doc.body, doc.version) == ("mine\nand more", 4)
+
+
+def test_a_refused_admin_edit_links_to_the_review_item_it_created(client, staff, doc, mallory_editor):
+    client.force_login(staff)
+    html = client.post(change_url(doc), form_data(doc, BAD)).content.decode()
+    review = ReviewItem.objects.get()
+    url = reverse("admin:instructions_reviewitem_change", args=[review.pk])
+    assert f'<a href="{url}" id="conflict-review">Review #{review.pk}</a> keeps it.' in html
+    # Someone who cannot open the queue is sent to the web app, where authors follow their proposals.
+    client.force_login(mallory_editor)
+    html = client.post(change_url(doc), form_data(doc, BAD + " Again.")).content.decode()
+    review = ReviewItem.objects.latest("pk")
+    assert f'<a href="{reverse("web:review", args=[review.pk])}" id="conflict-review">' in html
+
+
+@pytest.fixture
+def mallory_editor(db):
+    """Staff allowed to edit documents in the admin, but no reviewer."""
+    from django.contrib.auth.models import Permission
+
+    from tests.helpers import make_user
+
+    user = make_user("mallory", is_staff=True)
+    user.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_instructiondocument", "change_instructiondocument"])
+    )
+    return user
 
 
 def test_admin_add_document(client, staff, alice):
@@ -149,6 +187,32 @@ def test_diff_view_shows_changed_lines_escaped(client, staff, doc):
     assert "+line three" in swapped.content.decode()
     missing = client.get(reverse("admin:instructions_instructiondocument_diff", args=[doc.pk]), {"from": 999, "to": 1})
     assert missing.status_code == 404
+
+
+def test_diff_of_one_version_is_the_change_it_made(client, staff, doc):
+    client.force_login(staff)
+    v1, v2 = doc.history.order_by("history_id")
+    url = reverse("admin:instructions_instructiondocument_diff", args=[doc.pk])
+    first = client.get(url, {"to": v1.history_id}).content.decode()
+    assert "<strong>+2 −0 lines</strong> from nothing (the first version) to version 1." in first
+    second = client.get(url, {"to": v2.history_id}).content.decode()
+    assert "<strong>+2 −1 lines</strong> from version 1 to version 2." in second
+    assert "Changes to acme&#x27;s AGENTS.md" in second
+    assert client.get(url, {"to": 999}).status_code == 404
+
+
+def test_versions_list_says_what_each_version_changed(client, staff, doc):
+    client.force_login(staff)
+    html = client.get(reverse("admin:instructions_historicalinstructiondocument_changelist")).content.decode()
+    assert "<h1>Document versions</h1>" in html
+    v1, v2 = doc.history.order_by("history_id")
+    diff = reverse("admin:instructions_instructiondocument_diff", args=[doc.pk])
+    assert f'version 2: <a href="{diff}?to={v2.history_id}">+2 −1 lines</a>' in html
+    assert f'version 1: <a href="{diff}?to={v1.history_id}">created, +2 −0 lines</a>' in html
+    assert f'<span class="audit-key">document#{v2.history_id}</span>' in html
+    assert "acme&#x27;s AGENTS.md" in html
+    documents = client.get(reverse("admin:instructions_instructiondocument_changelist")).content.decode()
+    assert "acme&#x27;s AGENTS.md</a>" in documents and "workspace scope of acme" not in documents
 
 
 def test_revert_goes_through_document_revert(client, staff, doc):
@@ -308,7 +372,11 @@ def test_credo_page_is_read_only_with_path_and_mtime(client, staff, credo_dir):
     html = response.content.decode()
     assert response.status_code == 200
     assert str(credo_dir / "credo.md") in html
-    assert "The credo" in html and "evidence over confidence" in html and "t-never-commit" in html
+    assert "The credo" in html and "Evidence over confidence" in html and "t-never-commit" in html
+    # The credo's own text first; the oaths and their rules folded below it.
+    assert html.index('id="credo-body"') < html.index('id="credo-oaths"')
+    assert '<details class="oath" id="oath-evidence">' in html
+    assert '<pre class="pattern">skip\\s+(?:the\\s+)?(?:gate|verification)</pre>' in html
     assert "<form" not in html.split('id="content-main"')[1]  # nothing to submit
     before = {name: (credo_dir / name).read_bytes() for name in ("credo.md", "credo-map.json")}
     assert client.post(reverse("admin:instructions_credo"), {"body": "changed"}).status_code == 405
@@ -324,4 +392,4 @@ def test_index_dashboard(client, staff, bob, acme):
     html = client.get(reverse("admin:index")).content.decode()
     assert 'id="agentos-dashboard"' in html
     assert reverse("admin:instructions_audit_log") in html and reverse("admin:instructions_credo") in html
-    assert "pending reviews" in html and "API edit" in html
+    assert "pending review" in html and "API edit" in html

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -141,3 +142,116 @@ def test_streamed_csv_is_the_same_document_as_writing_it_whole():
     writer.writeheader()
     writer.writerows(rows)
     assert "".join(audit_log.export(rows, "csv")) == whole.getvalue()
+
+
+# --- the page: identity, what changed, links, date pickers ----------------------------------
+
+AUDIT = reverse("admin:instructions_audit_log")
+
+
+@pytest.fixture
+def sessions_story(acme, alice, bob):
+    """Web edits of AGENTS.md, and a session started with additional instructions, then ended."""
+    from instructions.services.sessions import session_create, session_end
+
+    target = Target(scope=Scope.WORKSPACE, workspace=acme)
+    with change_path(ChangePath.WEB):
+        document_save(target=target, body="a\nb\nc", actor=alice, reason="first")
+        document_save(target=target, body="a\nB\nc\nd\ne", actor=bob, reason="second")
+    with change_path(ChangePath.API):
+        session = session_create(
+            owner=alice, workspace=acme, agent="claude-code", additional_instructions="Focus on the parser.\nBe brief."
+        )
+        session_end(session=session, actor=alice, reason="Session ended")
+    return session
+
+
+def test_changes_have_a_unique_identity_and_say_what_changed(sessions_story, acme):
+    changes = audit_log.changes(limit=50)
+    keys = [c.key for c in changes]
+    # Each model numbers its history on its own (on SQLite, from 1 in every test: ids
+    # repeat); the identity is the pair, kind and history id, as the export's columns.
+    assert len(keys) == len(set(keys)) == len({(c.row["model"], c.row["history_id"]) for c in changes})
+    assert all(c.key == f"{c.kind}#{c.row['history_id']}" for c in changes)
+    by_key = {c.key: c for c in changes}
+    document = acme.instruction_documents.get()
+    first, second = document.history.order_by("history_id")
+    assert by_key[f"document#{first.history_id}"].summary == "acme's AGENTS.md created (3 lines)"
+    assert by_key[f"document#{second.history_id}"].summary == "+3 −1 lines in acme's AGENTS.md"
+    assert by_key[f"document#{second.history_id}"].previous_id == first.history_id
+    started, ended = sessions_story.history.order_by("history_id")
+    short = str(sessions_story.pk)[:8]
+    assert by_key[f"session#{started.history_id}"].summary == (
+        f"alice's claude-code session {short} started in acme, with 2 lines of additional instructions"
+    )
+    assert (
+        by_key[f"session#{ended.history_id}"].summary == f"alice's claude-code session {short}: ended (Session ended)"
+    )
+    # The export rows stay as they were, column for column.
+    assert all(list(c.row) == list(audit_log.COLUMNS) for c in changes)
+
+
+def test_session_rows_are_changes_of_the_session_scope(sessions_story):
+    rows = list(audit_log.audit_rows(audit_log.AuditFilter(scope="session")))
+    assert {r["model"] for r in rows} == {"agent session"}
+    assert {(r["scope"], r["owner"], r["workspace"]) for r in rows} == {("session", str(sessions_story.pk), "acme")}
+    assert list(audit_log.audit_rows(audit_log.AuditFilter(scope="user"))) == []
+
+
+def test_a_changed_body_counts_lines_from_the_version_before_even_outside_the_period(sessions_story, acme):
+    document = acme.instruction_documents.get()
+    first, second = document.history.order_by("history_id")
+    first.history_date = timezone.now() - timedelta(days=3)
+    first.save()
+    since = timezone.now() - timedelta(days=1)
+    [change] = [c for c in audit_log.changes(audit_log.AuditFilter(since=since), limit=50) if c.kind == "document"]
+    assert (change.key, change.summary) == (f"document#{second.history_id}", "+3 −1 lines in acme's AGENTS.md")
+
+
+def test_audit_page_shows_identity_summary_and_links(client, staff, sessions_story, acme):
+    client.force_login(staff)
+    html = client.get(AUDIT).content.decode()
+    document = acme.instruction_documents.get()
+    second = document.history.order_by("history_id").last()
+    row = re.search(rf'<tr id="change-document-{second.history_id}"[^>]*>(.*?)</tr>', html, re.S).group(1)
+    assert f'<span class="audit-key">document#{second.history_id}</span>' in row
+    assert "+3 −1 lines in acme&#x27;s AGENTS.md" in row
+    diff = reverse("admin:instructions_instructiondocument_diff", args=[document.pk])
+    version = reverse("admin:instructions_instructiondocument_simple_history", args=[document.pk, second.history_id])
+    assert f'href="{diff}?to={second.history_id}"' in row and f'href="{version}"' in row
+    assert "<code>web</code>" in row and "bob" in row and "second" in row
+    started = sessions_story.history.order_by("history_id").first()
+    session_version = reverse(
+        "admin:instructions_agentsession_simple_history", args=[sessions_story.pk, started.history_id]
+    )
+    assert f'href="{session_version}"' in html
+
+
+def test_audit_page_filters_by_day_and_path(client, staff, sessions_story):
+    client.force_login(staff)
+    today = timezone.now().date()
+    html = client.get(AUDIT, {"since": today.isoformat(), "until": today.isoformat(), "path": "web"}).content.decode()
+    assert 'type="date"' in html
+    table = html.split('id="audit-rows"')[1]
+    assert table.count('class="audit-row') == 2 and "<code>api</code>" not in table
+    yesterday = (today - timedelta(days=1)).isoformat()
+    assert "No changes match." in client.get(AUDIT, {"until": yesterday}).content.decode()
+    wrong = client.get(AUDIT, {"since": today.isoformat(), "until": yesterday}).content.decode()
+    assert "“To” is before “From”." in wrong
+    # The export takes the same filters, its columns unchanged.
+    response = client.get(AUDIT, {"since": today.isoformat(), "path": "web", "download": "csv"})
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert list(rows[0]) == list(audit_log.COLUMNS) and {r["path"] for r in rows} == {"web"} and len(rows) == 2
+
+
+def test_an_auditor_gets_no_link_to_the_review_queue(client, story, db):
+    from django.contrib.auth.models import Group
+
+    from tests.helpers import make_user
+
+    audrey = make_user("audrey", is_staff=True)
+    audrey.groups.add(Group.objects.get(name="Auditors"))
+    client.force_login(audrey)
+    html = client.get(AUDIT).content.decode()
+    assert 'class="audit-row kind-review"' in html
+    assert reverse("admin:instructions_reviewitem_changelist") not in html

@@ -15,6 +15,7 @@ Page views live in ``instructions.admin.views``; rules in services and plain mod
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from django import forms
@@ -30,8 +31,9 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
-from instructions.display import CONTEXT_CHARS, highlight
-from instructions.errors import ServiceError
+from instructions.audit_log import document_line_changes, scope_title, with_previous_versions
+from instructions.display import CONTEXT_CHARS, change_counts, highlight, line_changes, side_by_side, unified
+from instructions.errors import OathConflict, ServiceError, StaleVersion
 from instructions.models import (
     STALE,
     AgentSession,
@@ -42,10 +44,17 @@ from instructions.models import (
     ReviewKind,
     ReviewStatus,
     Workspace,
-    owner_name,
 )
 from instructions.oaths import check_text
-from instructions.selectors import current_rules
+from instructions.rebuild import delivery_rebuild
+from instructions.selectors import (
+    current_rules,
+    delivery_versions,
+    document_of,
+    document_versions,
+    review_states,
+    session_deliveries,
+)
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
@@ -209,6 +218,17 @@ class MembershipAdmin(ServiceAdmin):
 # --- documents -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class StaleEdit:
+    """A save refused because someone saved meanwhile: their version against the typed text."""
+
+    current: InstructionDocument
+    saved_by: str
+    rows: list
+    unified: str
+    counts: str
+
+
 class DocumentForm(ServiceForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     why = forms.CharField(
@@ -219,6 +239,9 @@ class DocumentForm(ServiceForm):
         model = InstructionDocument
         fields = ["scope", "user", "workspace", "session", "body"]
         widgets = {"body": forms.Textarea(attrs={"rows": 24, "cols": 100, "style": "font-family: monospace"})}
+
+    #: Set when the save was refused as stale: shown above the form (the change form template).
+    stale: StaleEdit | None = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -231,13 +254,57 @@ class DocumentForm(ServiceForm):
             scope=instance.scope, user=instance.user, workspace=instance.workspace, session=instance.session
         )
         why = self.cleaned_data.get("why")
-        return document_save(
-            target=target,
-            body=self.cleaned_data.get("body", ""),
-            actor=self.request.user,
-            reason=f"Admin edit: {why}" if why else "Admin edit",
-            if_match=self.cleaned_data.get("expected_version"),
+        body = self.cleaned_data.get("body", "")
+        try:
+            return document_save(
+                target=target,
+                body=body,
+                actor=self.request.user,
+                reason=f"Admin edit: {why}" if why else "Admin edit",
+                if_match=self.cleaned_data.get("expected_version"),
+            )
+        except OathConflict as exc:
+            raise OathConflict(self._conflict_message(exc), **exc.extra) from None
+        except StaleVersion as exc:
+            raise StaleVersion(self._keep_stale(instance, body), **exc.extra) from None
+
+    def _conflict_message(self, exc: OathConflict) -> str:
+        """The refusal, linking to the review item that keeps the text: the admin's page
+        for reviewers, the web app's (where authors follow their proposals) for anyone else."""
+        review = exc.extra["review"]
+        if admin_views.can_review(self.request):
+            url = reverse("admin:instructions_reviewitem_change", args=[review])
+        else:
+            url = reverse("web:review", args=[review])
+        return format_html('{} <a href="{}" id="conflict-review">Review #{}</a> keeps it.', exc.message, url, review)
+
+    def _keep_stale(self, instance, body: str) -> str:
+        """Keep the typed text, show what differs from the version saved meanwhile, and
+        let the next save knowingly replace that version (as the web app's editor does)."""
+        current = document_of(instance.scope, instance.owner)
+        if current is None:  # cleared and gone: the next save makes it anew
+            self.data = self._expecting(0)
+            return "The scope changed since you opened it. Your text is kept: save again to store it."
+        latest = document_versions(current).first()
+        saved_by = latest.history_user.get_username() if latest and latest.history_user else "someone"
+        self.stale = StaleEdit(
+            current=current,
+            saved_by=saved_by,
+            rows=side_by_side(current.body, body),
+            unified=unified(current.body, body, old_name=f"version {current.version}", new_name="yours"),
+            counts=change_counts(*line_changes(current.body, body)),
         )
+        self.data = self._expecting(current.version)
+        return (
+            f"{saved_by} saved version {current.version} while you were editing. Your text is kept, and what it "
+            f"changes in version {current.version} is shown under it: save again to replace version "
+            f"{current.version} with it, or reload to start from that version."
+        )
+
+    def _expecting(self, version: int):
+        data = self.data.copy()
+        data[self.add_prefix("expected_version")] = str(version)
+        return data
 
 
 class CredoStatusFilter(admin.SimpleListFilter):
@@ -268,9 +335,11 @@ def _pending(kind: str) -> Exists:
 @admin.register(InstructionDocument)
 class InstructionDocumentAdmin(ServiceAdmin):
     form = DocumentForm
-    list_display = ["__str__", "scope", "version", "updated_at", "last_changed_by", "review_badge"]
+    change_form_template = "admin/instructions/instructiondocument/change_form.html"
+    list_display = ["title", "scope", "version", "updated", "last_changed_by", "review_badge"]
+    list_display_links = ["title"]
     list_filter = ["scope", CredoStatusFilter]
-    list_select_related = ["user", "workspace", "session"]
+    list_select_related = ["user", "workspace", "session__owner"]
     search_fields = ["body", "workspace__slug", "user__username"]
     raw_id_fields = ["user", "workspace", "session"]
     object_history_template = "admin/instructions/instructiondocument/object_history.html"
@@ -289,13 +358,20 @@ class InstructionDocumentAdmin(ServiceAdmin):
             )
         )
 
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        document = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if document is not None:
+            extra_context["subtitle"] = scope_title(document)
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
     def get_fields(self, request, obj=None):
         if obj is None:
             return ["scope", "user", "workspace", "session", "body", "why", "expected_version"]
-        return ["scope", "owner", "version", "updated_at", "credo_check", "body", "why", "expected_version"]
+        return ["scope", "owner", "version", "updated", "credo_check", "body", "why", "expected_version"]
 
     def get_readonly_fields(self, request, obj=None):
-        return ["scope", "owner", "version", "updated_at", "credo_check"] if obj else []
+        return ["scope", "owner", "version", "updated", "credo_check"] if obj else []
 
     def has_delete_permission(self, request, obj=None):
         return False  # clearing a scope is saving an empty body; its history stays
@@ -304,7 +380,6 @@ class InstructionDocumentAdmin(ServiceAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("<int:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
-            path("credo/", wrap(self.credo_view), name="instructions_credo"),
             *super().get_urls(),
         ]
 
@@ -326,6 +401,14 @@ class InstructionDocumentAdmin(ServiceAdmin):
     @admin.display(description="owner")
     def owner(self, obj):
         return obj.owner_name
+
+    @admin.display(description="document", ordering="scope")
+    def title(self, obj):
+        return scope_title(obj)
+
+    @admin.display(description="updated", ordering="updated_at")
+    def updated(self, obj):
+        return admin_views.when(obj.updated_at)
 
     @admin.display(description="last changed by", ordering="_last_user")
     def last_changed_by(self, obj):
@@ -364,30 +447,31 @@ class InstructionDocumentAdmin(ServiceAdmin):
 
 @admin.register(HistoricalDocument)
 class DocumentHistoryAdmin(admin.ModelAdmin):
-    """Every version of every scope: read-only (history is never edited or deleted)."""
+    """Every version of every scope: read-only (history is never edited or deleted).
+    Each row says what it changed (lines added and removed against the version
+    before, one query for the page's bodies) and links to that diff."""
 
-    list_display = [
-        "history_date",
-        "history_user",
-        "history_path",
-        "document",
-        "scope",
-        "version",
-        "history_change_reason",
-    ]
+    list_display = ["when", "change", "document", "what_changed", "who", "path", "why"]
+    list_display_links = ["when"]
     list_filter = ["history_path", "scope", "history_type"]
-    list_select_related = ["history_user", "user", "workspace", "session"]
+    list_select_related = ["history_user", "user", "workspace", "session__owner"]
     search_fields = ["history_change_reason", "history_user__username", "workspace__slug", "user__username"]
     date_hierarchy = "history_date"
     ordering = ["-history_date", "-history_id"]
     actions = None
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("body")
+        return with_previous_versions(super().get_queryset(request).defer("body"))
 
-    def get_urls(self):
-        wrap = self.admin_site.admin_view
-        return [path("audit/", wrap(self.audit_view), name="instructions_audit_log"), *super().get_urls()]
+    def get_changelist_instance(self, request):
+        changelist = super().get_changelist_instance(request)
+        counts = document_line_changes(list(changelist.result_list))
+        for version in changelist.result_list:
+            version.line_counts = counts.get(version.history_id)
+        return changelist
+
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": "Document versions", **(extra_context or {})})
 
     def audit_view(self, request):
         return admin_views.audit_log_view(self, request)
@@ -401,13 +485,55 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
+    @admin.display(description="when", ordering="history_date")
+    def when(self, obj):
+        return admin_views.when(obj.history_date)
+
+    @admin.display(description="change", ordering="history_id")
+    def change(self, obj):
+        return format_html('<span class="audit-key">document#{}</span>', obj.history_id)
+
     @admin.display(description="document")
     def document(self, obj):
         url = reverse("admin:instructions_instructiondocument_history", args=[obj.id])
-        return format_html('<a href="{}">{} scope of {}</a>', url, obj.scope, owner_name(obj))
+        return format_html('<a href="{}">{}</a>', url, scope_title(obj))
+
+    @admin.display(description="what changed")
+    def what_changed(self, obj):
+        added, removed = getattr(obj, "line_counts", None) or (0, 0)
+        url = reverse("admin:instructions_instructiondocument_diff", args=[obj.id]) + f"?to={obj.history_id}"
+        what = change_counts(added, removed) if obj.previous_id else f"created, {change_counts(added, removed)}"
+        return format_html('version {}: <a href="{}">{}</a>', obj.version, url, what)
+
+    @admin.display(description="who", ordering="history_user__username")
+    def who(self, obj):
+        return obj.history_user.get_username() if obj.history_user else "the service"
+
+    @admin.display(description="path", ordering="history_path")
+    def path(self, obj):
+        return format_html("<code>{}</code>", obj.history_path)
+
+    @admin.display(description="why")
+    def why(self, obj):
+        return obj.history_change_reason or ""
 
 
 # --- the review queue ------------------------------------------------------------------
+
+
+class StaleFilter(admin.SimpleListFilter):
+    """Proposals written before a later edit of their scope (they can only be rejected)."""
+
+    title = "staleness"
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Stale: the scope changed since"), ("no", "Current")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(stale=self.value() == "yes")
+        return queryset
 
 
 @admin.register(ReviewItem)
@@ -416,41 +542,42 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         "id",
         "status_badge",
         "kind",
-        "scope",
-        "owner",
+        "about",
         "author",
-        "created_at",
+        "created",
         "oath",
         "snippet_in_context",
     ]
     list_display_links = ["id"]
-    list_filter = ["status", "kind", "oath", "scope", "workspace"]
-    list_select_related = ["workspace", "user", "session", "author", "reviewer"]
+    list_filter = ["status", StaleFilter, "kind", "oath", "scope", "workspace"]
+    list_select_related = ["workspace", "user", "session__owner", "author", "reviewer"]
     search_fields = ["snippet", "body", "oath", "workspace__slug", "author__username", "user__username"]
-    readonly_fields = ["highlighted_body"]
-    fields = [
-        "kind",
-        "status",
-        "scope",
-        "owner",
-        "document_link",
-        "author",
-        "created_at",
-        "oath",
-        "rule_id",
-        "snippet",
-        "highlighted_body",
-        "base_version",
-        "reviewer",
-        "reviewed_at",
-        "note",
+    # The proposal against the current version, and the whole text, follow these
+    # facts on the page (the change form template renders ``review_state``).
+    fieldsets = [
+        (None, {"fields": ["status_badge", "kind", "about", "author", "created", "written_against"]}),
+        ("Finding", {"fields": ["oath", "rule_id", "snippet"]}),
+        ("Decision", {"fields": ["reviewer", "reviewed", "note"]}),
     ]
     actions = ["approve_selected", "reject_selected"]
     change_form_template = "admin/instructions/reviewitem/change_form.html"
     change_list_template = "admin/instructions/reviewitem/change_list.html"
 
     def get_readonly_fields(self, request, obj=None):
-        return self.fields
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is not None and obj.status == ReviewStatus.PENDING:
+            return self.fieldsets[:-1]  # no decision yet
+        return self.fieldsets
+
+    @admin.display(description="proposed", ordering="created_at")
+    def created(self, obj):
+        return admin_views.when(obj.created_at)
+
+    @admin.display(description="decided", ordering="reviewed_at")
+    def reviewed(self, obj):
+        return admin_views.when(obj.reviewed_at)
 
     def get_queryset(self, request):
         # The snippet in context is cut out by the database: a list of long bodies does
@@ -487,6 +614,9 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             *super().get_urls(),
         ]
 
+    def changelist_view(self, request, extra_context=None):
+        return super().changelist_view(request, {"title": "Review queue", **(extra_context or {})})
+
     def approve_view(self, request, object_id):
         return admin_views.review_decide_view(self, request, object_id, "approve")
 
@@ -494,11 +624,25 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         return admin_views.review_decide_view(self, request, object_id, "reject")
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """The item's facts, then its text against the current version of its scope
+        (``selectors.review_states``), and what this person may do with it."""
         extra_context = {**(extra_context or {}), "review_pending": False, "review_stale": False}
-        if object_id:
-            item = self.get_object(request, object_id)
-            extra_context["review_pending"] = item is not None and item.status == ReviewStatus.PENDING
-            extra_context["review_stale"] = item is not None and item.is_stale
+        item = self.get_object(request, object_id) if object_id else None
+        if item is not None:
+            state = review_states([item])[0]
+            pending = item.status == ReviewStatus.PENDING
+            extra_context.update(
+                subtitle=f"Review #{item.pk}: {scope_title(item)}",
+                review_state=state,
+                review_counts=change_counts(*line_changes(state.current_body, item.body)),
+                review_pending=pending,
+                review_stale=pending and state.stale,
+                # Four eyes: the author sees the item, never a button to decide it.
+                review_own=item.author_id is not None and item.author_id == request.user.pk,
+                can_decide=pending and admin_views.can_review(request),
+                whole_text=highlight(item.body, item.snippet),
+                whole_lines=len(item.body.splitlines()),
+            )
         return super().changeform_view(request, object_id, form_url, extra_context)
 
     @admin.action(description="Approve selected reviews (the body becomes the new version)", permissions=["review"])
@@ -516,9 +660,33 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             badge = format_html('{} <span class="badge badge-stale">stale</span>', badge)
         return badge
 
-    @admin.display(description="owner")
-    def owner(self, obj):
-        return obj.owner_name
+    @admin.display(description="about")
+    def about(self, obj):
+        """The scope the text was meant for, by name; linked to its history where it has one."""
+        title = scope_title(obj)
+        if not obj.document_id:
+            return title
+        url = reverse("admin:instructions_instructiondocument_history", args=[obj.document_id])
+        return format_html('<a href="{}">{}</a>', url, title)
+
+    @admin.display(description="written against")
+    def written_against(self, obj):
+        """The version the proposal was made on, and where the scope is now."""
+        if obj.kind == ReviewKind.STORED_FAILURE:
+            return f"the stored text (version {obj.base_version}), flagged when the credo's rules changed"
+        if obj.document_id is None:
+            return "no version yet: the scope had no text"
+        current = obj.document.version
+        if obj.status == ReviewStatus.PENDING and obj.is_stale:
+            return format_html(
+                'version {}; the scope is now at version {} <span class="badge badge-stale">stale</span> '
+                "approving it would undo the later edits, so it can only be rejected",
+                obj.base_version,
+                current,
+            )
+        if obj.base_version == current:
+            return f"version {obj.base_version}, the current one"
+        return f"version {obj.base_version} (the scope is now at version {current})"
 
     @admin.display(description="snippet in context")
     def snippet_in_context(self, obj):
@@ -527,31 +695,73 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         tail = "…" if obj._context_start - 1 + len(obj._context) < obj._body_length else ""
         return format_html('<span class="snippet">{}{}{}</span>', lead, shown, tail)
 
-    @admin.display(description="proposed / flagged body")
-    def highlighted_body(self, obj):
-        return format_html('<pre class="review-body">{}</pre>', highlight(obj.body, obj.snippet))
-
-    @admin.display(description="document")
-    def document_link(self, obj):
-        if not obj.document_id:
-            return "— (none yet)"
-        url = reverse("admin:instructions_instructiondocument_history", args=[obj.document_id])
-        return format_html('<a href="{}">history of document {}</a>', url, obj.document_id)
-
 
 # --- sessions and deliveries ------------------------------------------------------------
 
 
+def _short(session_id) -> str:
+    return str(session_id)[:8]
+
+
 @admin.register(AgentSession)
 class AgentSessionAdmin(ReadOnlyAdmin):
-    list_display = ["id", "agent", "owner", "workspace", "started_at", "ended_at"]
+    list_display = ["short_id", "agent", "owner", "workspace", "started", "status"]
+    list_display_links = ["short_id"]
     list_filter = ["agent", "os_profile", ("ended_at", admin.EmptyFieldListFilter)]
     list_select_related = ["owner", "workspace"]
     search_fields = ["id", "owner__username", "workspace__slug", "agent"]
     actions = ["end_selected"]
-    # The env holds the caller's secrets: only its names are shown here.
-    exclude = ["env"]
-    readonly_fields = ["env_names"]
+    # The env holds the caller's secrets: only its names are shown here. The
+    # additional instructions (up to 50,000 characters) are folded; the deliveries
+    # are a list of links to what each one handed out.
+    fieldsets = [
+        (None, {"fields": ["id", "agent", "owner", "workspace", "cwd", "env_names"]}),
+        ("Environment", {"fields": ["os_profile", "platform", "bundle_dir", "skip_os_instructions"]}),
+        ("Lifetime", {"fields": ["started", "last_seen", "ended", "end_reason"]}),
+        ("Instructions", {"fields": ["additional", "delivered"]}),
+    ]
+    #: Deliveries listed on a session's page (the rest: its filtered deliveries list).
+    DELIVERIES_SHOWN = 10
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def has_end_permission(self, request):
+        # Ending a session is a change: auditors (view only) read sessions, never end them.
+        return request.user.has_perm("instructions.change_agentsession")
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        return admin_views.session_version_view(self, request, object_id, version_id)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        session = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if session is not None:
+            owner = session.owner.get_username()
+            extra_context["subtitle"] = f"{owner}'s {session.agent} session {_short(session.pk)} in {session.workspace}"
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description="session", ordering="id")
+    def short_id(self, obj):
+        return _short(obj.pk)
+
+    @admin.display(description="started", ordering="started_at")
+    def started(self, obj):
+        return admin_views.when(obj.started_at)
+
+    @admin.display(description="last seen")
+    def last_seen(self, obj):
+        return admin_views.when(obj.last_seen_at)
+
+    @admin.display(description="ended", ordering="ended_at")
+    def ended(self, obj):
+        return admin_views.when(obj.ended_at) if obj.ended_at else "— (active)"
+
+    @admin.display(description="status", ordering="ended_at")
+    def status(self, obj):
+        return format_html(
+            '<span class="badge badge-{}">{}</span>', *(("resolved", "ended") if obj.ended_at else ("ok", "active"))
+        )
 
     @admin.display(description="env (values masked)")
     def env_names(self, obj):
@@ -559,7 +769,41 @@ class AgentSessionAdmin(ReadOnlyAdmin):
             return "—"
         return format_html_join(", ", "<code>{}</code>=********", ((name,) for name in sorted(obj.env)))
 
-    @admin.action(description="End selected sessions")
+    @admin.display(description="additional instructions")
+    def additional(self, obj):
+        if not obj.additional_instructions:
+            return "—"
+        return admin_views.folded(
+            obj.additional_instructions, summary="Show them", element_id="additional-instructions"
+        )
+
+    @admin.display(description="deliveries")
+    def delivered(self, obj):
+        deliveries = list(session_deliveries(obj)[: self.DELIVERIES_SHOWN + 1])
+        if not deliveries:
+            return "— (nothing delivered yet)"
+        items = format_html_join(
+            "",
+            '<li><a href="{}">Delivery #{}</a> · {} · {} · {} bytes via {}</li>',
+            (
+                (
+                    reverse("admin:instructions_delivery_change", args=[d.pk]),
+                    d.pk,
+                    admin_views.when(d.created_at),
+                    d.agent,
+                    f"{d.instructions_bytes:,}",
+                    d.mechanism,
+                )
+                for d in deliveries[: self.DELIVERIES_SHOWN]
+            ),
+        )
+        more = ""
+        if len(deliveries) > self.DELIVERIES_SHOWN:
+            url = reverse("admin:instructions_delivery_changelist") + f"?session__id__exact={obj.pk}"
+            more = format_html('<li><a href="{}">All deliveries of this session…</a></li>', url)
+        return format_html('<ul class="deliveries" id="deliveries">{}{}</ul>', items, more)
+
+    @admin.action(description="End selected sessions", permissions=["end"])
     def end_selected(self, request, queryset):
         ended = 0
         for session in queryset:  # one service call each: each end leaves its history
@@ -571,7 +815,100 @@ class AgentSessionAdmin(ReadOnlyAdmin):
 
 @admin.register(Delivery)
 class DeliveryAdmin(ReadOnlyAdmin):
-    list_display = ["id", "session", "agent", "created_at", "instructions_sha256", "mechanism"]
+    """What each spawn payload handed out. A delivery's page rebuilds its
+    ``instructions.md`` from the recorded versions and checks its SHA-256
+    (``rebuild.delivery_rebuild``): "what did the agent receive?"."""
+
+    list_display = ["id", "delivered", "agent", "to_session", "size", "mechanism", "sha256_short"]
     list_filter = ["agent", "mechanism"]
-    list_select_related = ["session"]
+    list_select_related = ["session__owner"]
     search_fields = ["session__id", "instructions_sha256"]
+    fieldsets = [
+        (None, {"fields": ["to_session", "agent", "delivered", "mechanism", "size", "os_profile", "bundle_dir"]}),
+        ("Recorded", {"fields": ["recorded_sha256", "credo_hash", "os_text_hash", "versions"]}),
+    ]
+    change_form_template = "admin/instructions/delivery/change_form.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field for _, options in self.fieldsets for field in options["fields"]]
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        delivery = self.get_object(request, object_id) if object_id else None
+        extra_context = {**(extra_context or {})}
+        if delivery is not None:
+            rebuilt = delivery_rebuild(delivery)
+            lines = len(rebuilt.text.splitlines())
+            extra_context.update(
+                subtitle=f"Delivery #{delivery.pk}: what {delivery.agent} received",
+                rebuild=rebuilt,
+                rebuilt_lines=lines,
+                rebuilt_open=lines <= admin_views.FOLD_LINES and len(rebuilt.text) <= admin_views.FOLD_CHARS,
+            )
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    @admin.display(description="delivered", ordering="created_at")
+    def delivered(self, obj):
+        return admin_views.when(obj.created_at)
+
+    @admin.display(description="session")
+    def to_session(self, obj):
+        url = reverse("admin:instructions_agentsession_change", args=[obj.session_id])
+        owner = obj.session.owner.get_username()
+        return format_html(
+            '<a href="{}">{}\'s {} session {}</a>', url, owner, obj.session.agent, _short(obj.session_id)
+        )
+
+    @admin.display(description="instructions.md", ordering="instructions_bytes")
+    def size(self, obj):
+        return f"{obj.instructions_bytes:,} bytes"
+
+    @admin.display(description="SHA-256")
+    def sha256_short(self, obj):
+        return format_html('<code title="{}">{}…</code>', obj.instructions_sha256, obj.instructions_sha256[:12])
+
+    @admin.display(description="SHA-256 of instructions.md")
+    def recorded_sha256(self, obj):
+        return format_html('<code class="hash">{}</code>', obj.instructions_sha256)
+
+    @admin.display(description="the credo's SHA-256")
+    def credo_hash(self, obj):
+        return format_html('<code class="hash">{}</code>', obj.credo_sha256) if obj.credo_sha256 else "— (no credo)"
+
+    @admin.display(description="the OS text's SHA-256")
+    def os_text_hash(self, obj):
+        return (
+            format_html('<code class="hash">{}</code>', obj.os_text_sha256)
+            if obj.os_text_sha256
+            else "— (not recorded)"
+        )
+
+    @admin.display(description="scope versions")
+    def versions(self, obj):
+        used = delivery_versions(obj)
+        if not used:
+            return "— (no scope text: the credo only)"
+        return format_html_join(
+            ", ",
+            '{} scope: <a href="{}">version {}</a>',
+            (
+                (
+                    v["scope"],
+                    reverse("admin:instructions_instructiondocument_simple_history", args=[v["id"], v["history_id"]]),
+                    v["version"],
+                )
+                for v in used
+            ),
+        )
+
+
+# --- pages of the site itself ------------------------------------------------------------
+
+
+def page_urls(site) -> list:
+    """The site's pages that are no model's list: the audit log and the credo, at
+    ``/admin/audit/`` and ``/admin/credo/`` (``InstructionsAdminSite.get_urls``)."""
+    wrap = site.admin_view
+    return [
+        path("audit/", wrap(site._registry[HistoricalDocument].audit_view), name="instructions_audit_log"),
+        path("credo/", wrap(site._registry[InstructionDocument].credo_view), name="instructions_credo"),
+    ]

@@ -9,7 +9,7 @@ registered by the model admins in ``instructions.admin`` (``get_urls``).
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from django import forms
@@ -27,14 +27,18 @@ from django.http import (
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.timesince import timesince
 
 from instructions import access, audit_log
 from instructions.access import reviewable_items
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
-from instructions.display import highlight, side_by_side, unified
+from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
 from instructions.errors import ServiceError
+from instructions.history import ChangePath
+from instructions.selectors import review_states
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
 
@@ -49,6 +53,42 @@ def _context(model_admin, request: HttpRequest, **extra: Any) -> dict[str, Any]:
         "app_label": model_admin.model._meta.app_label,
         **extra,
     }
+
+
+def when(moment: datetime | None) -> str:
+    """A moment as "5 minutes ago", the exact UTC time on hover (as ``_time.html`` writes
+    it in templates; ``admin.js`` keeps it fresh)."""
+    if moment is None:
+        return "—"
+    utc = moment.astimezone(UTC)
+    return format_html(
+        '<time class="ago" datetime="{}" title="{}">{} ago</time>',
+        utc.isoformat(),
+        utc.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        timesince(utc),
+    )
+
+
+#: Text longer than this is folded shut (``folded``).
+FOLD_LINES, FOLD_CHARS = 40, 4000
+
+
+def folded(text: str, *, summary: str, element_id: str = "") -> str:
+    """Long text folded behind an expander (open when short), never taller than a
+    screenful once opened (it scrolls inside its box)."""
+    lines = len(text.splitlines())
+    short = lines <= FOLD_LINES and len(text) <= FOLD_CHARS
+    return format_html(
+        '<details class="fold"{}{}><summary>{} <span class="quiet-note">({} line{}, {} characters)</span></summary>'
+        '<pre class="text">{}</pre></details>',
+        format_html(' id="{}"', element_id) if element_id else "",
+        " open" if short else "",
+        summary,
+        lines,
+        "" if lines == 1 else "s",
+        f"{len(text):,}",
+        text,
+    )
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
@@ -71,6 +111,11 @@ def can_audit(request: HttpRequest) -> bool:
     return bool(request.user.is_active and request.user.has_perm(access.VIEW_AUDIT_LOG))
 
 
+def can_read_credo(request: HttpRequest) -> bool:
+    """Reviewers and auditors read the credo: they judge texts against it."""
+    return can_review(request) or can_audit(request)
+
+
 class NoteForm(forms.Form):
     note = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
@@ -86,35 +131,53 @@ class NoteForm(forms.Form):
             self.fields["note"].help_text = "Why (required): kept with the review and shown to its author."
 
 
+#: How a decision reads once made.
+DECIDED = {"approve": "approved", "reject": "rejected"}
+
+
 def review_decide_view(model_admin, request: HttpRequest, object_id: int, decision: str) -> HttpResponse:
     """Approve or reject one review item: a confirmation page (GET) and the decision (POST).
 
-    A stale proposal has no approve page: approving it would undo later edits.
+    The page shows the proposal against the current version, as the item's own page
+    does. A stale proposal has no approve page (approving it would undo later
+    edits), and nobody gets a page deciding their own proposal (four eyes); the
+    service refuses both all the same.
     """
     if not can_review(request):
         raise PermissionDenied
     item = get_object_or_404(reviewable_items(request.user), pk=object_id)
+    item_url = reverse("admin:instructions_reviewitem_change", args=[item.pk])
     changelist = reverse("admin:instructions_reviewitem_changelist") + "?status__exact=pending"
     if decision == "approve" and item.is_stale:
         messages.error(request, f"Review #{item.pk} is stale: the scope changed after it was proposed. Reject it.")
-        return HttpResponseRedirect(reverse("admin:instructions_reviewitem_change", args=[item.pk]))
+        return HttpResponseRedirect(item_url)
+    if item.author_id is not None and item.author_id == request.user.pk:
+        messages.error(request, f"You wrote review #{item.pk}: four eyes, so another reviewer decides it.")
+        return HttpResponseRedirect(item_url)
     form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
     if request.method == "POST" and form.is_valid():
         service = review_approve if decision == "approve" else review_reject
         try:
             service(item=item, reviewer=request.user, note=form.cleaned_data["note"])
         except ServiceError as exc:
-            messages.error(request, f"Review #{item.pk} was not {decision}d: {exc.message}")
+            messages.error(request, f"Review #{item.pk} was not {DECIDED[decision]}: {exc.message}")
         else:
-            messages.success(request, f"Review #{item.pk} {decision}d.")
+            author = item.author.get_username() if item.author else "its author"
+            messages.success(
+                request, f"Review #{item.pk} {DECIDED[decision]}; {author} sees the decision and the note."
+            )
         return HttpResponseRedirect(_safe_next(request, changelist))
+    state = review_states([item])[0]
     context = _context(
         model_admin,
         request,
         title=f"{decision.capitalize()} review #{item.pk}",
         item=item,
+        about=audit_log.scope_title(item),
         decision=decision,
         form=form,
+        state=state,
+        counts=change_counts(*line_changes(state.current_body, item.body)),
         body=highlight(item.body, item.snippet),
         next=_safe_next(request, changelist),
     )
@@ -172,38 +235,49 @@ def _version_label(row) -> str:
 def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> HttpResponse:
     """Two versions of one scope side by side (``?from=<history id>&to=<history id>``).
 
-    Without ``to``, the version after ``from``... without both, the last two versions.
+    With ``to`` alone: the change that version made (against the version before it,
+    or against nothing for the first). With neither: the last change.
     """
     document = get_object_or_404(model_admin.get_queryset(request), pk=object_id)
     if not model_admin.has_view_permission(request, document):
         raise PermissionDenied
     history = document.history.select_related("history_user")
     try:
-        ids = [int(request.GET[k]) for k in ("from", "to") if request.GET.get(k)]
+        ids = {k: int(request.GET[k]) for k in ("from", "to") if request.GET.get(k)}
     except ValueError:
         raise Http404("Unknown version.") from None
-    if len(ids) == 2:
-        rows = {row.history_id: row for row in history.filter(history_id__in=ids)}
-        if len(rows) != len(set(ids)):
+    if "from" in ids and "to" in ids:
+        rows = {row.history_id: row for row in history.filter(history_id__in=ids.values())}
+        if len(rows) != len(set(ids.values())):
             raise Http404("Unknown version.")
-        old, new = rows[ids[0]], rows[ids[1]]
+        old, new = rows[ids["from"]], rows[ids["to"]]
+        if (old.history_date, old.history_id) > (new.history_date, new.history_id):
+            old, new = new, old
     else:
-        latest = list(history.order_by("-history_date", "-history_id")[:2])
-        if not latest:
-            raise Http404("No versions.")
-        new = latest[0]
-        old = latest[1] if len(latest) > 1 else latest[0]
-    if (old.history_date, old.history_id) > (new.history_date, new.history_id):
-        old, new = new, old
+        newest = history.filter(history_id__lte=ids["to"]) if "to" in ids else history
+        latest = list(newest.order_by("-history_id")[:2])
+        if not latest or ("to" in ids and latest[0].history_id != ids["to"]):
+            raise Http404("Unknown version.")
+        new, old = latest[0], (latest[1] if len(latest) > 1 else None)
+    old_body = old.body if old is not None else ""
     context = _context(
         model_admin,
         request,
-        title=f"Changes to {document}",
+        title=f"Changes to {audit_log.scope_title(document)}",
         original=document,
+        document_title=audit_log.scope_title(document),
         old=old,
         new=new,
-        rows=side_by_side(old.body, new.body),
-        unified=unified(old.body, new.body, old_name=_version_label(old), new_name=_version_label(new)),
+        rows=side_by_side(old_body, new.body),
+        counts=change_counts(*line_changes(old_body, new.body)),
+        left_title=f"version {old.version}" if old is not None else "(nothing)",
+        right_title=f"version {new.version}",
+        unified=unified(
+            old_body,
+            new.body,
+            old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
+            new_name=_version_label(new),
+        ),
         versions=list(
             document.history.order_by("-history_date", "-history_id").values("history_id", "version", "history_date")
         ),
@@ -241,16 +315,22 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
             else:
                 messages.success(request, f"Reverted to version {old.version}: it is now version {saved.version}.")
             return HttpResponseRedirect(history_url)
+    name = audit_log.scope_title(document)
+    can_revert = model_admin.has_change_permission(request, document) and old.body != document.body
     context = _context(
         model_admin,
         request,
-        title=f"Revert {document} to version {old.version}",
+        title=f"Revert {name} to version {old.version}" if can_revert else f"{name}, version {old.version}",
         original=document,
+        document_title=name,
         old=old,
         rows=side_by_side(document.body, old.body),
+        version_text=folded(old.body, summary=f"Version {old.version}", element_id="version-text")
+        if old.body
+        else format_html('<p class="quiet-note">Empty: the scope was cleared.</p>'),
         form=form,
         history_url=history_url,
-        can_revert=model_admin.has_change_permission(request, document) and old.body != document.body,
+        can_revert=can_revert,
     )
     return TemplateResponse(request, "admin/instructions/instructiondocument/revert.html", context)
 
@@ -259,39 +339,111 @@ class RevertForm(forms.Form):
     why = forms.CharField(required=False, max_length=60, help_text="Optional: kept in the change reason.")
 
 
+# --- sessions --------------------------------------------------------------------------
+
+
+def session_version_view(model_admin, request: HttpRequest, object_id: str, version_id: str) -> HttpResponse:
+    """One recorded version of a session, read-only: its fields then, its additional
+    instructions (folded when long) and what changed in them since the version before.
+    This is where the audit log's session rows lead."""
+    if not model_admin.has_view_permission(request):
+        raise PermissionDenied
+    try:
+        found = audit_log.session_version(object_id, int(version_id))
+    except ValueError:
+        found = None
+    if found is None:
+        raise Http404("Unknown version.")
+    version, previous = found.row, found.previous
+    before = previous.additional_instructions if previous is not None else ""
+    text = version.additional_instructions
+    context = _context(
+        model_admin,
+        request,
+        title=f"Session {str(version.id)[:8]}, version of {version.history_date:%Y-%m-%d %H:%M} UTC",
+        version=version,
+        short=str(version.id)[:8],
+        session_exists=model_admin.get_queryset(request).filter(pk=version.id).exists(),
+        summary=found.summary,
+        additional=folded(text, summary="Show them", element_id="additional-instructions"),
+        changed=previous is not None and before != text,
+        rows=side_by_side(before, text),
+        counts=change_counts(*line_changes(before, text)),
+    )
+    return TemplateResponse(request, "admin/instructions/agentsession/version.html", context)
+
+
 # --- audit log -----------------------------------------------------------------------
 
 
 class AuditFilterForm(forms.Form):
-    since = forms.CharField(required=False, help_text="From (inclusive): 2025-01-31 or an ISO date-time (UTC).")
-    until = forms.CharField(required=False, help_text="To (exclusive): same formats.")
+    """The audit log's filters. Days are picked with the browser's date picker and
+    read in UTC; both ends are included (``until`` is the day after, exclusive, as
+    ``AuditFilter`` and ``export_audit --until`` take it)."""
+
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}), help_text="Day, UTC."
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}), help_text="Day, UTC, included."
+    )
+    path = forms.ChoiceField(
+        required=False,
+        choices=[("", "any"), *[(value, f"{value}: {label}") for value, label in ChangePath.choices]],
+        help_text="How the change was made.",
+    )
+    scope = forms.ChoiceField(
+        required=False,
+        choices=[("", "any"), *[(s, s) for s in EDITABLE_SCOPES]],
+        help_text="session: session scopes and sessions.",
+    )
     workspace = forms.CharField(required=False, help_text="Workspace slug.")
-    user = forms.CharField(required=False, help_text="Username of whoever made the change.")
-    scope = forms.ChoiceField(required=False, choices=[("", "any"), *[(s, s) for s in EDITABLE_SCOPES]])
-    path = forms.ChoiceField(required=False, choices=[("", "any"), *[(p, p) for p in audit_log.PATHS]])
+    user = forms.CharField(required=False, help_text="Who made the change.")
 
-    def _moment(self, name: str) -> datetime | None:
-        try:
-            return audit_log.parse_moment(self.cleaned_data.get(name) or "")
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
-
-    def clean_since(self) -> datetime | None:
-        return self._moment("since")
-
-    def clean_until(self) -> datetime | None:
-        return self._moment("until")
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and until < since:
+            raise forms.ValidationError("“To” is before “From”.")
+        return data
 
     def audit_filter(self) -> audit_log.AuditFilter:
         data = self.cleaned_data
+        since, until = data["since"], data["until"]
         return audit_log.AuditFilter(
-            since=data["since"],
-            until=data["until"],
+            since=datetime.combine(since, time(), tzinfo=UTC) if since else None,
+            until=datetime.combine(until + timedelta(days=1), time(), tzinfo=UTC) if until else None,
             workspace=data["workspace"] or None,
             user=data["user"] or None,
             scope=data["scope"] or None,
             path=data["path"] or None,
         )
+
+
+def change_links(request: HttpRequest, change: audit_log.Change) -> dict[str, str]:
+    """Where a person goes from one audit row: the version it made and its diff, the
+    review, the delivery. Only pages this person may open."""
+    row, user = change.row, request.user
+    object_id, history_id = row["object_id"], row["history_id"]
+    links: dict[str, str] = {}
+    if change.kind == "document" and user.has_perm("instructions.view_instructiondocument"):
+        version = "admin:instructions_instructiondocument_simple_history"
+        links["version"] = reverse(version, args=[object_id, history_id])
+        diff = reverse("admin:instructions_instructiondocument_diff", args=[object_id])
+        links["diff"] = f"{diff}?to={history_id}"
+    elif change.kind == "session" and user.has_perm("instructions.view_agentsession"):
+        links["version"] = reverse("admin:instructions_agentsession_simple_history", args=[object_id, history_id])
+    elif change.kind == "review" and can_review(request):
+        links["review"] = reverse("admin:instructions_reviewitem_change", args=[object_id])
+    elif change.kind == "delivery" and user.has_perm("instructions.view_delivery"):
+        links["received"] = reverse("admin:instructions_delivery_change", args=[object_id])
+    elif change.kind in ("workspace", "membership") and user.has_perm(f"instructions.view_{change.kind}"):
+        links["history"] = reverse(f"admin:instructions_{change.kind}_history", args=[object_id])
+    return links
+
+
+def shown_changes(request: HttpRequest, changes: list[audit_log.Change]) -> list[dict[str, Any]]:
+    return [{"change": change, "links": change_links(request, change)} for change in changes]
 
 
 def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
@@ -309,7 +461,7 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
         response = StreamingHttpResponse(audit_log.export(audit_log.audit_rows(flt), fmt), content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="audit-{stamp}.{fmt}"'
         return response
-    rows = list(audit_log.audit_rows(flt, limit=AUDIT_PAGE_ROWS)) if valid else []
+    changes = audit_log.changes(flt, limit=AUDIT_PAGE_ROWS) if valid else []
     query = request.GET.copy()
     query.pop("download", None)
     context = _context(
@@ -317,21 +469,64 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
         request,
         title="Audit log",
         form=form,
-        rows=rows,
+        changes=shown_changes(request, changes),
         columns=audit_log.COLUMNS,
         limit=AUDIT_PAGE_ROWS,
         query=query.urlencode(),
+        filtered=bool(request.GET),
     )
     return TemplateResponse(request, "admin/instructions/audit_log.html", context)
+
+
+# --- the index ------------------------------------------------------------------------
+
+#: Changes and waiting reviews on the dashboard.
+DASHBOARD_ROWS = 10
+
+
+def dashboard_context(request: HttpRequest) -> dict[str, Any]:
+    """The index's dashboard, for what this person may see: review counts and the
+    proposals waiting for them (reviewers), failing documents (anyone reading
+    documents), the latest changes with what each changed (auditors)."""
+    user = request.user
+    context: dict[str, Any] = {"can_review": can_review(request), "can_audit": can_audit(request)}
+    if context["can_review"]:
+        context["reviews"] = audit_log.review_counts()
+        # Everything this person may decide, oldest first; stale ones are marked (reject them).
+        context["waiting"] = list(
+            reviewable_items(user)
+            .pending()
+            .exclude(author=user)
+            .select_related("session__owner")
+            .order_by("created_at", "pk")[:DASHBOARD_ROWS]
+        )
+    if user.has_perm("instructions.view_instructiondocument"):
+        context["failing_documents"] = audit_log.failing_documents_count()
+    if context["can_audit"]:
+        context["recent"] = shown_changes(request, audit_log.changes(limit=DASHBOARD_ROWS))
+    return context
 
 
 # --- credo -----------------------------------------------------------------------------
 
 
+def _rule(rule: dict[str, Any]) -> dict[str, Any]:
+    """A rule of ``credo-map.json`` as the page shows it: its pattern and exceptions as
+    (where, pattern) pairs, whatever keys the file gives them."""
+    exceptions = [(where, pattern) for exception in rule.get("exceptions", []) for where, pattern in exception.items()]
+    return {
+        "id": rule.get("id", ""),
+        "description": rule.get("description", ""),
+        "pattern": rule.get("pattern", ""),
+        "within": rule.get("within", ""),
+        "exceptions": exceptions,
+    }
+
+
 def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
     """The credo and its oaths, read-only: there is no way to change them here.
     Reviewers and auditors read it (they judge texts against it)."""
-    if not (can_review(request) or can_audit(request)):
+    if not can_read_credo(request):
         raise PermissionDenied
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
@@ -346,7 +541,10 @@ def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
         error = str(exc)
     modified = datetime.fromtimestamp(credo.modified_at / 1000, tz=UTC) if credo and credo.modified_at else None
     oaths = (
-        [{"name": oath.name, "id": oath.id, "rules": rules_by_oath.get(oath.name, [])} for oath in credo.oaths]
+        [
+            {"name": oath.name, "id": oath.id, "rules": [_rule(rule) for rule in rules_by_oath.get(oath.name, [])]}
+            for oath in credo.oaths
+        ]
         if credo
         else []
     )
