@@ -8,13 +8,16 @@ off unless asked for, and without ``DEBUG`` start-up refuses to run with no
 
 from __future__ import annotations
 
+import os
 import secrets
+import warnings
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from agentos_site.env import env_bool, env_int, env_list, env_str
+from agentos_site.observability import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -26,6 +29,14 @@ def _secret_key() -> str:
     key = env_str("SECRET_KEY")
     if key:
         return key
+    key_file = VAR_DIR / "dev-secret-key"
+    if not DEBUG and os.environ.get("AGENTOS_MANAGE_PY") == "1" and key_file.exists():
+        # Management commands in a development checkout (``manage.py drf_create_token``
+        # after ``make run``) use the key ``make run`` generated, so the README's commands
+        # work as typed. A server (gunicorn, uwsgi: agentos_site.wsgi/asgi) never does:
+        # only manage.py sets AGENTOS_MANAGE_PY, so a production start without
+        # SECRET_KEY still stops below, whatever is on disk.
+        return key_file.read_text().strip()
     if not DEBUG:
         raise ImproperlyConfigured(
             "SECRET_KEY is not set. Set the SECRET_KEY environment variable "
@@ -33,7 +44,6 @@ def _secret_key() -> str:
             "or set DEBUG=1 for a development server with a generated key."
         )
     # Development only: a generated key kept under var/ so logins survive restarts.
-    key_file = VAR_DIR / "dev-secret-key"
     if not key_file.exists():
         VAR_DIR.mkdir(parents=True, exist_ok=True)
         key_file.write_text(secrets.token_urlsafe(50))
@@ -61,6 +71,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request gets an id (X-Request-ID), carried by every log line of it.
+    "agentos_site.observability.RequestIdMiddleware",
+    # /healthz and /readyz, answered before the host check and the HTTPS redirect.
+    "agentos_site.health.HealthProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Serves the admin's and the API docs' static files (collected into STATIC_ROOT).
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -102,6 +116,25 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite for a team on one machine (make run's threaded server, or a few
+    # gunicorn workers), never "database is locked":
+    # - WAL: readers never block the writer and the writer never blocks readers.
+    # - IMMEDIATE: every transaction.atomic() takes the write lock at BEGIN. With
+    #   SQLite's default DEFERRED, a transaction that read first and then writes
+    #   fails at once with "database is locked" when another writer got there in
+    #   between (waiting could deadlock, so SQLite does not wait): the 500s of
+    #   concurrent edits. Taking the lock first serialises writers instead; it is
+    #   also what makes the If-Match check and the write one step (SQLite has no
+    #   SELECT ... FOR UPDATE).
+    # - timeout: how long a writer waits for the lock (SQLite's busy timeout).
+    # synchronous=NORMAL is WAL's recommended setting: durable across crashes of
+    # the service, not of the machine's power.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_BUSY_TIMEOUT", 20),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -118,6 +151,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+if not STATIC_ROOT.is_dir():
+    # Not collected (a development checkout, `manage.py collectstatic` never run):
+    # serve the admin's and the docs' files straight from the apps instead of
+    # warning at every start that staticfiles/ is missing.
+    WHITENOISE_USE_FINDERS = True
+    warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -153,7 +192,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with the nesting depth limited before parsing (a 400, not a RecursionError).
+    "DEFAULT_PARSER_CLASSES": ["instructions.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
@@ -191,24 +231,24 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+#: Redis shared by every instance (throttle counters, rendered responses); local memory without it.
+REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "agentos",
     }
 }
-if env_str("REDIS_URL"):
+if REDIS_URL:
     CACHES["default"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": env_str("REDIS_URL"),
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "agentos"),
     }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"instructions": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}},
-}
+# Everything to stderr whatever DEBUG is, errors with their traceback and the
+# request id; LOG_FORMAT=json for one JSON object per line.
+LOGGING = logging_config(log_format=env_str("LOG_FORMAT", "text"), level=env_str("LOG_LEVEL", "INFO"))
 
 # Behind TLS (a reverse proxy that sets X-Forwarded-Proto), HTTPS=1 makes cookies
 # secure-only, redirects plain HTTP and sends HSTS for HSTS_SECONDS.

@@ -7,6 +7,7 @@ call one service or selector, and serialise the result.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
@@ -82,14 +83,19 @@ def version_etag(version: int) -> str:
     return f'"v{version}"'
 
 
+# ASCII digits only: str.isdigit() also accepts "²" and "٣", which int() then refuses
+# (a 500); and at most 18 of them, far below int()'s 4,300-digit limit.
+_VERSION_TAG = re.compile(r'(?:W/)?("?)v([0-9]{1,18})\1', re.ASCII)
+
+
 def parse_if_match(header: str | None) -> int | None:
     """The version named by an ``If-Match`` header (None: no precondition)."""
     if header is None or header.strip() == "*":
         return None
-    value = header.strip().removeprefix("W/").strip('"')
-    if not value.startswith("v") or not value[1:].isdigit():
+    match = _VERSION_TAG.fullmatch(header.strip())
+    if match is None:
         raise StaleVersion("If-Match does not name a version of this scope; read it again for its ETag.")
-    return int(value[1:])
+    return int(match.group(2))
 
 
 class ScopeRequest:
