@@ -223,6 +223,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The error answers of the machinery around every view (401, 406, 415, 429 ...).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "instructions.api.schema.add_error_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "ScopeEnum": ["session", "workspace", "user", "global"],
         "EditableScopeEnum": ["session", "workspace", "user"],

@@ -12,7 +12,7 @@ urlpatterns = [
     # DEBUG is (Django's 404 page is HTML). /api/docs and /api/schema without their
     # trailing slash are redirected first by CommonMiddleware (APPEND_SLASH), which
     # only looks at paths that resolve to nothing: so those two are left out here.
-    re_path(r"^api/(?!(?:docs|schema)$).*$", views.api_not_found),
+    re_path(r"^api/(?!(?:docs|schema)\Z)", views.api_not_found),
 ]
 
 # /healthz and /readyz are answered by agentos_site.health.HealthProbeMiddleware.

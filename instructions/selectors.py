@@ -136,7 +136,24 @@ def empty_entry(scope: str, path: str) -> InstructionEntry:
 def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = None) -> list[InstructionEntry]:
     """All four scopes as entries, highest priority first; a scope with no document
     (or an ended session's) is an empty entry."""
+    return entries_of(gather_inputs(user=user, workspace=workspace, session=session), user=user, workspace=workspace)
+
+
+def scope_entry_and_version(
+    *, scope: str, user, workspace: Workspace, session: AgentSession | None = None
+) -> tuple[InstructionEntry, int]:
+    """One scope's entry and the version it shows (0: no document), read by the same
+    query. The version is the ETag a client sends back in If-Match: read separately,
+    a write landing between the two reads would pair an old body with the new
+    version, and an edit of that old body would then overwrite the write unnoticed."""
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
+    entries = entries_of(inputs, user=user, workspace=workspace)
+    document = inputs.documents.get(scope)
+    return next(e for e in entries if e["scope"] == scope), document.version if document else 0
+
+
+def entries_of(inputs: MergeInputs, *, user, workspace: Workspace) -> list[InstructionEntry]:
+    session = inputs.session
     sources = {s.scope: s for s in inputs.sources}
     owners = {
         Scope.SESSION: session.pk if session else None,

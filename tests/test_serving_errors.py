@@ -278,3 +278,8 @@ def test_readyz_is_503_when_redis_is_down(db, settings):
     settings.CACHES = redis_cache(settings.REDIS_URL)
     response = Client().get("/readyz")
     assert response.status_code == 503 and response.json()["checks"]["redis"] == "failed"
+
+
+@pytest.mark.parametrize("path", ["/api/workspaces/a%0Ab", "/api/docs%0A", "/api/%0A", "/api/x/%F0%9F%92%A5"])
+def test_paths_no_route_matches_are_a_json_404_whatever_they_hold(api, alice, path):
+    assert_error(api.as_(alice).get(path), 404, "NOT_FOUND")

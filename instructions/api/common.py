@@ -23,7 +23,7 @@ from instructions.contract import Scope, check_editable
 from instructions.errors import InvalidInput, StaleVersion
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
-from instructions.selectors import document_of, scope_entries
+from instructions.selectors import document_of, scope_entry_and_version
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
 
@@ -51,7 +51,22 @@ IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, 
 CHANGE_REASON = OpenApiParameter(
     "X-Change-Reason", str, OpenApiParameter.HEADER, description="Why; recorded in the history."
 )
-ERROR = inline_serializer("Error", {"code": serializers.CharField(), "detail": serializers.CharField()})
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one shape of every error under /api/ (``instructions.api.errors``); some
+    codes add keys of their own (``OATH_CONFLICT``: ``conflicts`` and ``review``)."""
+
+    code = serializers.RegexField(r"^[A-Z][A-Z0-9_]*$", help_text="Machine-readable, UPPER_SNAKE.")
+    detail = serializers.CharField(help_text="A sentence for people.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Validation only (code INVALID): messages per field; nested fields as 'env.NAME'.",
+    )
+
+
+ERROR = ErrorSerializer
 OATH_CONFLICT = inline_serializer(
     "OathConflictError",
     {
@@ -133,9 +148,9 @@ class ScopeRequest:
     def document(self, scope: str) -> InstructionDocument | None:
         return document_of(scope, self.owner(scope))
 
-    def entry(self, scope: str) -> dict[str, Any]:
-        entries = scope_entries(user=self.user, workspace=self.workspace, session=self.session)
-        return next(e for e in entries if e["scope"] == scope)
+    def entry(self, scope: str) -> tuple[dict[str, Any], int]:
+        """``scope``'s entry and the version it shows (its ETag), from one read."""
+        return scope_entry_and_version(scope=scope, user=self.user, workspace=self.workspace, session=self.session)
 
 
 # --- paging ---------------------------------------------------------------------------
@@ -150,7 +165,11 @@ class ListPagination(PageNumberPagination):
 
 
 def paginated(view: APIView, items: Any, serializer_class: type[serializers.Serializer], **context: Any) -> Response:
-    """One page of ``items`` serialised, with the count and the next and previous links."""
-    paginator = ListPagination()
+    """One page of ``items`` serialised, with the count and the next and previous links.
+
+    A view that pages says so with ``pagination_class = ListPagination``: that is
+    also how the schema learns its answer is a page (``Paginated<Name>List``).
+    """
+    paginator = (getattr(view, "pagination_class", None) or ListPagination)()
     page = paginator.paginate_queryset(items, view.request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

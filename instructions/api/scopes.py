@@ -17,6 +17,7 @@ from instructions.api.common import (
     WORKSPACE_PARAM,
     WRITE_ERRORS,
     ApiView,
+    ListPagination,
     ScopeRequest,
     paginated,
     parse_if_match,
@@ -69,12 +70,12 @@ class ScopeView(ApiView):
     def get(self, request: Request, scope: str) -> Response:
         check_known(scope)
         ctx = ScopeRequest(request)
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
+        entry, version = ctx.entry(scope)
+        data = s.InstructionEntrySerializer(entry).data
         if scope == Scope.GLOBAL:
-            return Response(entry)
-        document = ctx.document(scope)
+            return Response(data)
         # The version is the ETag here, so that it can be sent back in If-Match.
-        return Response(entry, headers={"ETag": version_etag(document.version if document else 0)})
+        return Response(data, headers={"ETag": version_etag(version)})
 
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
@@ -106,18 +107,20 @@ class ScopeView(ApiView):
 
     def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
         ctx = ScopeRequest(request, need=_need(scope))
-        document = document_save(
+        document_save(
             target=ctx.target(scope),
             body=body,
             actor=request.user,
             reason=reason,
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
-        return Response(entry, headers={"ETag": version_etag(document.version)})
+        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
+        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
 
 
 class ScopeHistoryView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM],
         responses={200: s.HistoryVersionSerializer(many=True), 404: ERROR},
@@ -153,5 +156,5 @@ class ScopeRevertView(ApiView):
             reason=reason_for(request, f"Revert to version {data['history_id']} (API)"),
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
-        return Response(entry, headers={"ETag": version_etag(document.version)})
+        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
+        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from instructions import access
 from instructions.agents import get_agent, registered_agents
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, paginated, reason_for, validated
+from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.errors import InvalidInput
 from instructions.models import AgentSession
 from instructions.services.deliveries import spawn_for_session
@@ -35,6 +35,8 @@ class AgentListView(ApiView):
 
 
 class SessionListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["active", "ended"], description="Default: both.")],
         responses={200: s.SessionSerializer(many=True), 400: ERROR},
@@ -106,6 +108,8 @@ class SessionSpawnView(ApiView):
 
 
 class SessionDeliveryListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         responses={200: s.DeliverySerializer(many=True), 404: ERROR},
         summary="What this session received, and from which versions",
