@@ -315,7 +315,8 @@ def main() -> int:
         )
         for run in runs.values():
             print(
-                f"   GET {run['url'].replace(session, '<id>'):<38} {run['rps']:8.1f} req/s  ({run['rps'] / floor:4.2f} of the floor)"
+                f"   GET {run['url'].replace(session, '<id>'):<38} {run['rps']:8.1f} req/s"
+                f"  ({run['rps'] / floor:4.2f} of the floor)"
                 f"  {run['bytes']:>7,} bytes  statuses {run['statuses']}"
             )
 
