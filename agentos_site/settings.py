@@ -196,9 +196,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["instructions.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's, letting requests through (logged) when Redis cannot be reached.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "instructions.api.throttling.AnonRateThrottle",
+        "instructions.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "60/minute"),

@@ -169,7 +169,7 @@ def test_unacceptable_accept_is_406(api, alice):
 
 
 def test_throttled_is_429_with_retry_after(api, alice, settings):
-    from rest_framework.throttling import UserRateThrottle
+    from instructions.api.throttling import UserRateThrottle
 
     cache.clear()
     rates = {**UserRateThrottle.THROTTLE_RATES, "user": "2/minute"}
