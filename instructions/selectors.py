@@ -89,6 +89,40 @@ def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = 
     return MergeInputs(credo=credo, documents=documents, session=session)
 
 
+# --- stamps: what a merged set is built from, as a cache key (instructions.render_cache)
+
+
+def _stamp(credo: Credo, documents: tuple, *, user, workspace: Workspace, session: AgentSession | None) -> tuple:
+    return (
+        ("credo", credo.sha256, credo.rules.sha256, credo.modified_at),
+        ("user", user.pk, user.get_username()),  # the username is shown in the user scope's path
+        ("workspace", workspace.pk, workspace.slug),
+        ("session", session.pk, session.is_active, session.started_at) if session is not None else None,
+        documents,
+    )
+
+
+_STAMP_FIELDS = ("scope", "id", "version", "updated_at", "approved_sha256")
+
+
+def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> tuple:
+    """Every input of ``load_merged(user, workspace, session)`` that can change its
+    result, read cheaply: one query of the documents' versions (no bodies) plus the
+    cached credo. Equal stamps, equal merged sets; any accepted write bumps a
+    document's version, so it changes the stamp."""
+    check_session_workspace(workspace, session)
+    credo = credo_or_error()
+    rows = InstructionDocument.objects.for_merge(user=user, workspace=workspace, session=session)
+    documents = tuple(rows.order_by("scope").values_list(*_STAMP_FIELDS))
+    return _stamp(credo, documents, user=user, workspace=workspace, session=session)
+
+
+def inputs_stamp(inputs: MergeInputs, *, user, workspace: Workspace) -> tuple:
+    """``merge_stamp`` of inputs already gathered (what a build actually used)."""
+    documents = tuple(sorted(tuple(getattr(d, f) for f in _STAMP_FIELDS) for d in inputs.documents.values()))
+    return _stamp(inputs.credo, documents, user=user, workspace=workspace, session=inputs.session)
+
+
 def merge_inputs(inputs: MergeInputs) -> MergedInstructions:
     return merge_instructions(sources=inputs.sources, rules=inputs.credo.rules, session=inputs.window)
 

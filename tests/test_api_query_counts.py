@@ -63,14 +63,25 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     session = session_create(owner=alice, workspace=acme, agent="claude-code")
     grow(alice, acme, session, 3, 0)
     client = api.as_(alice)
-    client.get("/api/instructions?workspace=acme")  # warm the credo cache
-    # token, workspace with the caller's role, the three scope documents
+    client.get("/api/agents")  # warm the credo cache and the token's throttle
+    # First read (nothing rendered from these versions yet): token, workspace with
+    # the caller's role, the documents' versions (the render cache's stamp), then
+    # the three scope documents themselves
+    with django_assert_num_queries(4):
+        assert client.get("/api/instructions?workspace=acme").status_code == 200
+    # Again, unchanged: token, workspace with role, the documents' versions
     with django_assert_num_queries(3):
         assert client.get("/api/instructions?workspace=acme").status_code == 200
-    # token, session, workspace with role, documents
+    client.get(f"/api/instructions?session={session.pk}")  # rendered once
+    # token, session, workspace with role, the documents' versions
     with django_assert_num_queries(4):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # token, session, documents, their history ids, then the delivery in its
-    # transaction: savepoint, insert, history insert, release
-    with django_assert_num_queries(8):
+    # First spawn: token, session, the documents' versions, the documents, their
+    # history ids, then the delivery in its transaction: savepoint, insert, history
+    # insert, release
+    with django_assert_num_queries(9):
+        assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200
+    # Again, unchanged: token, session, the documents' versions, then the delivery
+    # (recorded on every spawn): savepoint, insert, history insert, release
+    with django_assert_num_queries(7):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200

@@ -3,10 +3,13 @@ plus each scope's history and revert."""
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from instructions import render_cache
+from instructions.api import rendered
 from instructions.api import serializers as s
 from instructions.api.common import (
     CHANGE_REASON,
@@ -25,10 +28,20 @@ from instructions.api.common import (
     validated,
     version_etag,
 )
+from instructions.api.rendered import json_bytes
 from instructions.contract import Scope, check_editable, check_known
 from instructions.errors import InvalidInput, NotFound
 from instructions.models import Role
-from instructions.selectors import current_rules, document_versions, load_merged, scope_entries
+from instructions.render_cache import Rendered
+from instructions.selectors import (
+    current_rules,
+    document_versions,
+    gather_inputs,
+    inputs_stamp,
+    merge_inputs,
+    merge_stamp,
+    scope_entries,
+)
 from instructions.services.documents import document_revert, document_save
 
 
@@ -43,10 +56,18 @@ class MergedInstructionsView(ApiView):
         responses={200: s.MergedInstructionsSerializer, 304: None, 400: ERROR, 404: ERROR},
         summary="The merged instruction set for the caller",
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponse:
         ctx = ScopeRequest(request)
-        merged = load_merged(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
-        return Response(s.MergedInstructionsSerializer(merged).data)  # ETag and 304: ConditionalGetMiddleware
+        who = {"user": ctx.user, "workspace": ctx.workspace}
+        # Served from the render cache when nothing it was built from has changed
+        # (instructions.render_cache says why that is never stale).
+        stamp = merge_stamp(**who, session=ctx.session)
+        found = render_cache.lookup("merged", stamp)
+        if found is None:
+            inputs = gather_inputs(**who, session=ctx.session)
+            found = Rendered.of(json_bytes(s.MergedInstructionsSerializer(merge_inputs(inputs)).data))
+            render_cache.store("merged", inputs_stamp(inputs, **who), found)
+        return rendered.response(found)  # 304 for If-None-Match: ConditionalGetMiddleware
 
 
 class ScopeListView(ApiView):

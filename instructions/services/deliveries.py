@@ -11,16 +11,21 @@ anything: for the ``write_bundle`` command and for previews without a session.
 Cost: one query for the documents (``selectors.gather_inputs``), one for their
 history ids, plus the delivery's insert and its history row: constant however
 long the history is. The credo and the OS text come from their caches.
+``spawn_rendered`` (the API's spawn route) serves a payload already rendered from
+the same inputs: then only the documents' versions are read, and the delivery is
+still recorded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
+from instructions import render_cache
 from instructions.agents import SpawnPayload, build_spawn, get_agent
 from instructions.bundle import (
     INSTRUCTIONS_PATH,
@@ -32,7 +37,15 @@ from instructions.bundle import (
 from instructions.contract import MergedInstructions, Scope
 from instructions.errors import SessionEnded
 from instructions.models import AgentSession, Delivery, Workspace
-from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
+from instructions.render_cache import Rendered
+from instructions.selectors import (
+    MergeInputs,
+    gather_inputs,
+    inputs_stamp,
+    latest_history_ids,
+    merge_inputs,
+    merge_stamp,
+)
 from instructions.services.audit import save_audited
 from instructions.text import sha256_text, validate_text
 
@@ -123,7 +136,12 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
     if not session.is_active:
         raise SessionEnded("This session has ended; it cannot be spawned.")
     bundle = session_bundle(session=session)
-    payload = build_spawn(
+    payload = _session_payload(session, bundle)
+    return payload, _record(session, actor, _delivery_facts(bundle, payload))
+
+
+def _session_payload(session: AgentSession, bundle: PreparedBundle) -> SpawnPayload:
+    return build_spawn(
         agent=session.agent,
         instructions_md=bundle.instructions_md,
         cwd=session.cwd,
@@ -131,18 +149,63 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         skip_os_instructions=session.skip_os_instructions,
         files=bundle.files,
     )
-    delivery = Delivery(
-        session=session,
-        agent=session.agent,
-        instructions_sha256=bundle.instructions_sha256,
-        instructions_bytes=bundle.instructions_bytes,
-        credo_sha256=bundle.inputs.credo.sha256,
-        scope_versions=bundle.scope_versions(),
-        mechanism=payload["mechanism"],
-    )
+
+
+def _delivery_facts(bundle: PreparedBundle, payload: SpawnPayload) -> dict[str, Any]:
+    """What a ``Delivery`` records about one payload (one query: the history ids)."""
+    return {
+        "instructions_sha256": bundle.instructions_sha256,
+        "instructions_bytes": bundle.instructions_bytes,
+        "credo_sha256": bundle.inputs.credo.sha256,
+        "scope_versions": bundle.scope_versions(),
+        "mechanism": payload["mechanism"],
+    }
+
+
+def _record(session: AgentSession, actor, facts: dict[str, Any]) -> Delivery:
+    delivery = Delivery(session=session, agent=session.agent, **facts)
     with transaction.atomic():
         save_audited(delivery, actor=actor, reason=DELIVERY_REASON)
-    return payload, delivery
+    return delivery
+
+
+# --- the hot path: a session's payload, rendered once per set of inputs ------------
+
+
+def _session_stamp(session: AgentSession) -> tuple:
+    # The session's own fields that shape its payload (they can change in the admin).
+    return (
+        session.agent,
+        session.cwd,
+        json.dumps(session.env, sort_keys=True),
+        session.skip_os_instructions,
+        sha256_text(session.additional_instructions),
+    )
+
+
+def spawn_rendered(
+    *, session: AgentSession, actor, render: Callable[[SpawnPayload], bytes]
+) -> tuple[Rendered, Delivery]:
+    """``spawn_for_session``, with the payload rendered by ``render`` (the API's JSON)
+    and cached by the exact inputs it is built from (``instructions.render_cache``).
+
+    Only the rendering is skipped on a hit: every call still records its own
+    ``Delivery``, with the facts (hashes, history ids) of the payload served. Cost
+    on a hit: the documents' versions (one small query) and the delivery's insert.
+    """
+    if not session.is_active:
+        raise SessionEnded("This session has ended; it cannot be spawned.")
+    who = {"user": session.owner, "workspace": session.workspace}
+    os_sha = sha256_text(load_os_text())
+    stamp = (merge_stamp(**who, session=session), _session_stamp(session), os_sha)
+    found = render_cache.lookup("spawn", stamp)
+    if found is None:
+        bundle = session_bundle(session=session)
+        payload = _session_payload(session, bundle)
+        found = Rendered.of(render(payload), delivery=_delivery_facts(bundle, payload))
+        # Stored under what the build read (a write may have landed since the stamp).
+        render_cache.store("spawn", (inputs_stamp(bundle.inputs, **who), _session_stamp(session), os_sha), found)
+    return found, _record(session, actor, found.extra["delivery"])
 
 
 def spawn_preview(
