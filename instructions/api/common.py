@@ -37,6 +37,15 @@ class ApiView(APIView):
         with change_path(ChangePath.API):
             return super().dispatch(request, *args, **kwargs)
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        # PostgreSQL text cannot hold NUL, not even to compare it: a slug, username,
+        # session id or status holding one would fail deep inside a query (a 500).
+        # Nothing the API names can contain it, so it is refused at the door.
+        query = request.query_params.lists()
+        if "\x00" in request.path or any("\x00" in key + "".join(values) for key, values in query):
+            raise InvalidInput("NUL characters are not allowed in the path or the query string.")
+
 
 # --- schema pieces ------------------------------------------------------------------
 
