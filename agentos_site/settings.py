@@ -182,6 +182,10 @@ AGENTOS_OS_INSTRUCTIONS_FILE = Path(
 AGENTOS_DEFAULT_WORKSPACE = env_str("AGENTOS_DEFAULT_WORKSPACE", "default")
 #: Agent sessions idle longer than this many minutes are ended.
 AGENTOS_SESSION_IDLE_MINUTES = env_int("AGENTOS_SESSION_IDLE_MINUTES", 8 * 60)
+#: How long a rendered merged set or spawn payload is kept in the shared cache. Only
+#: memory is at stake: entries are keyed by the exact versions they were built from,
+#: so none is ever served stale (instructions.render_cache).
+AGENTOS_RENDER_CACHE_SECONDS = env_int("AGENTOS_RENDER_CACHE_SECONDS", 3600)
 
 if not AGENTOS_DEFAULT_WORKSPACE:
     raise ImproperlyConfigured("AGENTOS_DEFAULT_WORKSPACE must not be empty.")

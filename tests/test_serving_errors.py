@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 
 import pytest
@@ -263,11 +264,12 @@ def redis_cache(url: str) -> dict:
 
 def test_readyz_checks_redis_when_configured(db, settings):
     redis = pytest.importorskip("redis")
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14"
     try:
-        redis.Redis.from_url("redis://127.0.0.1:6379/14", socket_connect_timeout=1).ping()
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
     except redis.RedisError:
-        pytest.skip("no Redis on 127.0.0.1:6379")
-    settings.REDIS_URL = "redis://127.0.0.1:6379/14"
+        pytest.skip(f"no Redis at {url}")
+    settings.REDIS_URL = url
     settings.CACHES = redis_cache(settings.REDIS_URL)
     response = Client().get("/readyz")
     assert response.status_code == 200 and response.json()["checks"]["redis"] == "ok"
