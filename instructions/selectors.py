@@ -9,14 +9,16 @@ Selectors never write; the services that do (``instructions.services``) build on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from django.db import connection
 from django.db.models import Max, QuerySet
 
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
 from instructions.errors import CredoUnavailable, InvalidInput
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import AgentSession, InstructionDocument, Workspace, owner_name
+from instructions.models import OWNER_COLUMN, AgentSession, InstructionDocument, Workspace, owner_name
 from instructions.oaths import RuleSet
 from instructions.text import is_approved
 
@@ -105,6 +107,21 @@ def _stamp(credo: Credo, documents: tuple, *, user, workspace: Workspace, sessio
 _STAMP_FIELDS = ("scope", "id", "version", "updated_at", "approved_sha256")
 
 
+@lru_cache(maxsize=4)
+def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
+    """The documents'-versions query of ``for_merge``, as SQL written once.
+
+    It runs on every read of the merged set and every spawn; building it through the
+    ORM each time cost more than running it (0.3 of 0.5 ms). The owner columns come
+    from ``OWNER_COLUMN``, as ``for_merge``'s filter does.
+    """
+    meta, quote = InstructionDocument._meta, connection.ops.quote_name
+    column = {name: quote(meta.get_field(name).column) for name in _STAMP_FIELDS}
+    owner = {scope: quote(meta.get_field(OWNER_COLUMN[scope]).column) for scope in scopes}
+    where = " OR ".join(f"({column['scope']} = %s AND {owner[scope]} = %s)" for scope in scopes)
+    return f"SELECT {', '.join(column.values())} FROM {quote(meta.db_table)} WHERE {where}"  # noqa: S608 (no input)
+
+
 def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> tuple:
     """Every input of ``load_merged(user, workspace, session)`` that can change its
     result, read cheaply: one query of the documents' versions (no bodies) plus the
@@ -112,8 +129,15 @@ def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = No
     document's version, so it changes the stamp."""
     check_session_workspace(workspace, session)
     credo = credo_or_error()
-    rows = InstructionDocument.objects.for_merge(user=user, workspace=workspace, session=session)
-    documents = tuple(rows.order_by("scope").values_list(*_STAMP_FIELDS))
+    owners = {Scope.USER: user, Scope.WORKSPACE: workspace}
+    if session is not None:
+        owners[Scope.SESSION] = session
+    params: list[object] = []
+    for scope, owner in owners.items():
+        owner_field = InstructionDocument._meta.get_field(OWNER_COLUMN[scope])
+        params += [scope, owner_field.get_db_prep_value(owner.pk, connection)]
+    rows = InstructionDocument.objects.raw(_stamp_sql(tuple(owners), connection.vendor), params)
+    documents = tuple(sorted(tuple(getattr(d, f) for f in _STAMP_FIELDS) for d in rows))
     return _stamp(credo, documents, user=user, workspace=workspace, session=session)
 
 
