@@ -21,7 +21,7 @@ then PASS or FAIL against the targets (nothing lost, no 5xx, no stale read, merg
 servers and drops its database when done.
 
     .venv/bin/python scripts/bench_scale.py [--seconds 12] [--clients 16]
-        [--rounds 3] [--database-url postgres://...] [--redis-url redis://127.0.0.1:6379/14]
+        [--rounds 6] [--database-url postgres://...] [--redis-url redis://127.0.0.1:6379/14]
 """
 
 from __future__ import annotations
@@ -234,8 +234,12 @@ def throughput(cluster: Cluster, token: str, url: str, clients: int, seconds: fl
         client.close()
         return count
 
+    cpu_before = os.times()
     total = sum(run_threads(clients, client_loop))
+    cpu_after = os.times()
+    client_cpu = (cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system)
     return {
+        "client_cpu": client_cpu / (seconds + warmup),
         "url": url,
         "rps": total / seconds,
         "requests": total,
@@ -257,8 +261,8 @@ def main() -> int:
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"))
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=12.0, help="measured seconds per route, over all rounds")
-    parser.add_argument("--warmup", type=float, default=1.0)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--warmup", type=float, default=0.5)
+    parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--lines", type=int, default=6, help="lines each writer appends")
     parser.add_argument("--versions", type=int, default=150, help="versions the freshness writer saves")
     args = parser.parse_args()
@@ -302,10 +306,11 @@ def main() -> int:
                 if name in runs:
                     total = runs[name]
                     total["requests"] += run["requests"]
+                    total["client_cpu"] += run["client_cpu"] / args.rounds
                     total["5xx"] += run["5xx"]
                     total["statuses"] = dict(Counter(total["statuses"]) + Counter(run["statuses"]))
                 else:
-                    runs[name] = run
+                    runs[name] = {**run, "client_cpu": run["client_cpu"] / args.rounds}
         for run in runs.values():
             run["rps"] = run["requests"] / args.seconds
         floor = runs["credo"]["rps"]
@@ -318,6 +323,7 @@ def main() -> int:
                 f"   GET {run['url'].replace(session, '<id>'):<38} {run['rps']:8.1f} req/s"
                 f"  ({run['rps'] / floor:4.2f} of the floor)"
                 f"  {run['bytes']:>7,} bytes  statuses {run['statuses']}"
+                f"  (load generator: {run['client_cpu']:.0%} of a core)"
             )
 
     five_xx = edits["5xx"] + stale["5xx"] + sum(run["5xx"] for run in runs.values())
