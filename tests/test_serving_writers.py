@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import Counter
 
 import pytest
 
@@ -52,7 +53,12 @@ def cluster(request):
         redis_url=os.environ.get("REDIS_URL", ""),
         seed=SEED,
     ) as running:
+        running.label = request.node.callspec.id
         yield running
+
+
+def summary(statuses: list[int]) -> str:
+    return ", ".join(f"{count} x {status}" for status, count in sorted(Counter(statuses).items()))
 
 
 def run_writers(cluster: Cluster, work) -> tuple[list[int], list[str]]:
@@ -109,11 +115,13 @@ def append_with_if_match(client: Client, writer: int, statuses: list[int], ackno
 
 def test_twenty_writers_with_if_match_lose_nothing(cluster):
     statuses, acknowledged = run_writers(cluster, append_with_if_match)
+    print(f"\n{cluster.label}: {WRITERS} writers x {LINES} lines with If-Match: {summary(statuses)}")
     assert set(statuses) <= {200, 412}, (sorted(set(statuses)), cluster.logs())
     assert len(acknowledged) == WRITERS * LINES
     status, _, entry = Client(cluster.ports[0], cluster.seeded["token"]).request("GET", WS)
     assert status == 200
     lines = entry["body"].split("\n")
+    print(f"{len(acknowledged)} lines acknowledged, {len(set(acknowledged) - set(lines))} lost")
     assert sorted(lines) == sorted(acknowledged), "an acknowledged line was lost"
     # The other instance serves the same final body (no stale read there either).
     assert Client(cluster.ports[1], cluster.seeded["token"]).request("GET", WS)[2] == entry
@@ -130,6 +138,7 @@ def overwrite(client: Client, writer: int, statuses: list[int], acknowledged: li
 
 def test_twenty_writers_without_if_match_get_only_200s(cluster):
     statuses, acknowledged = run_writers(cluster, overwrite)
+    print(f"\n{cluster.label}: {WRITERS} writers x {LINES} writes without If-Match: {summary(statuses)}")
     assert statuses == [200] * (WRITERS * LINES), cluster.logs()
     _, _, entry = Client(cluster.ports[0], cluster.seeded["token"]).request("GET", WS)
     assert entry["body"] in acknowledged  # the last writer won, whole
