@@ -58,7 +58,10 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
-            record.request_id = request_id_var.get()
+            # Django logs a 5xx answer after the middleware has finished: then the
+            # record carries the request, which carries its id.
+            request = getattr(record, "request", None)
+            record.request_id = getattr(request, "request_id", None) or request_id_var.get()
         return True
 
 

@@ -323,3 +323,13 @@ def test_nul_in_the_path_or_query_is_a_400_on_every_database(api, alice, method,
 )
 def test_nul_in_a_body_is_a_400(api, alice, url, body):
     assert api.as_(alice).post(url, body, format="json").status_code == 400
+
+
+def test_django_s_own_record_of_a_5xx_answer_names_the_request(db, credo_dir, caplog):
+    (credo_dir / "credo-map.json").write_text("{oops")
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = Client().get("/readyz", headers={"X-Request-ID": "probe-7"})
+    assert response.status_code == 503
+    record = next(r for r in caplog.records if r.name == "django.request")
+    RequestIdFilter().filter(record)
+    assert record.request_id == "probe-7"
