@@ -1,5 +1,5 @@
 # agentos instructions: set-up, run and test.
-#   make run    install (first time), migrate, create the demo admin, serve on 127.0.0.1:$(PORT)
+#   make run    install (first time), migrate, create the demo admin, serve the web app on http://127.0.0.1:$(PORT)/
 #   make test   the whole test suite (SQLite; PostgreSQL when DATABASE_URL is set)
 
 PYTHON ?= python3
@@ -23,6 +23,11 @@ install: $(VENV)/.installed
 run: install
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py migrate --no-input
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py seed_demo
+	@echo ""
+	@echo "  The web app:  http://127.0.0.1:$(PORT)/        (sign in as the demo admin, or any user)"
+	@echo "  The admin:    http://127.0.0.1:$(PORT)/admin/  (staff)"
+	@echo "  The API:      http://127.0.0.1:$(PORT)/api/    (docs at /api/docs/)"
+	@echo ""
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The browser test drives Debian's Chromium (Playwright cannot download its own here).

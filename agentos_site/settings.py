@@ -11,16 +11,18 @@ from __future__ import annotations
 import os
 import secrets
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from agentos_site.env import env_bool, env_int, env_list, env_str
+from agentos_site.env import env_bool, env_int, env_list, env_str, private_dir, private_file
 from agentos_site.observability import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
+#: Files at rest (the development database and key): private to the service's user.
+VAR_DIR = Path(env_str("AGENTOS_VAR_DIR") or BASE_DIR / "var")
 
 DEBUG = env_bool("DEBUG", False)
 
@@ -29,14 +31,14 @@ def _secret_key() -> str:
     key = env_str("SECRET_KEY")
     if key:
         return key
-    key_file = VAR_DIR / "dev-secret-key"
-    if not DEBUG and os.environ.get("AGENTOS_MANAGE_PY") == "1" and key_file.exists():
-        # Management commands in a development checkout (``manage.py drf_create_token``
+    dev_key = VAR_DIR / "dev-secret-key"
+    if not DEBUG and os.environ.get("AGENTOS_MANAGE_PY") == "1" and dev_key.exists():
+        # Management commands in a development checkout (``manage.py create_token``
         # after ``make run``) use the key ``make run`` generated, so the README's commands
         # work as typed. A server (gunicorn, uwsgi: agentos_site.wsgi/asgi) never does:
         # only manage.py sets AGENTOS_MANAGE_PY, so a production start without
         # SECRET_KEY still stops below, whatever is on disk.
-        return key_file.read_text().strip()
+        return dev_key.read_text().strip()
     if not DEBUG:
         raise ImproperlyConfigured(
             "SECRET_KEY is not set. Set the SECRET_KEY environment variable "
@@ -44,10 +46,8 @@ def _secret_key() -> str:
             "or set DEBUG=1 for a development server with a generated key."
         )
     # Development only: a generated key kept under var/ so logins survive restarts.
-    if not key_file.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
+    key_file = private_dir(VAR_DIR) / "dev-secret-key"
+    private_file(key_file, secrets.token_urlsafe(50))
     return key_file.read_text().strip()
 
 
@@ -63,10 +63,14 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    # API tokens, stored as SHA-512 digests (shown once: manage.py create_token).
+    "knox",
+    # Lock-out after repeated failed sign-ins (AXES_* below).
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_htmx",
     "instructions",
 ]
 
@@ -86,8 +90,12 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # request.htmx for the web app's live parts.
+    "django_htmx.middleware.HtmxMiddleware",
     # Records the admin user on history rows; API and commands set it explicitly.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: refuses sign-ins from a locked-out user and address (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "agentos_site.urls"
@@ -103,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "libraries": {"web": "instructions.web.templatetags"},
         },
     },
 ]
@@ -110,12 +119,20 @@ TEMPLATES = [
 WSGI_APPLICATION = "agentos_site.wsgi.application"
 ASGI_APPLICATION = "agentos_site.asgi.application"
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
-    )
-}
+
+def _database_url() -> str:
+    url = env_str("DATABASE_URL")
+    if url:
+        return url
+    # The embedded default: its file holds API token digests and session data, so it is
+    # created 0600 in a 0700 folder before SQLite first opens it (SQLite gives its
+    # journal and WAL files the database file's permissions).
+    database = private_dir(VAR_DIR) / "db.sqlite3"
+    private_file(database)
+    return f"sqlite:///{database}"
+
+
+DATABASES = {"default": dj_database_url.parse(_database_url(), conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Sessions start in UTC (what Django works in), so Django need not send a
     # SET TIME ZONE after connecting: one round trip less per request while
@@ -168,7 +185,36 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LOGIN_URL = "admin:login"
+# The members' web app signs people in at /accounts/ (the admin keeps its own login).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "login"
+if DEBUG:
+    # Password-reset mails are printed by the development server, not sent.
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# Sign-in lock-out (django-axes): after AXES_FAILURE_LIMIT failed attempts for one
+# username from one address, that pair is refused (HTTP 429) for AXES_COOLOFF_MINUTES,
+# even with the right password. A successful sign-in resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Behind a reverse proxy set AXES_IPWARE_PROXY_COUNT (and its meta precedence) so the
+# client's address, not the proxy's, is counted.
+AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", 0) or None
+
+# API tokens (django-rest-knox): only a SHA-512 digest is stored. Tokens do not expire
+# unless API_TOKEN_TTL_HOURS is set (launchers keep one for a long time).
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 0)) or None,
+    "TOKEN_PREFIX": "agentos_",
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 # Uploads are JSON bodies of at most 50,000 characters (up to 200 kB of UTF-8);
 # leave headroom for the envelope but refuse anything absurd before parsing.
@@ -198,7 +244,7 @@ if not AGENTOS_DEFAULT_WORKSPACE:
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "instructions.api.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -214,6 +260,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "60/minute"),
         "user": env_str("THROTTLE_USER", "1200/minute"),
+        # Failed authentications (bad tokens) per client address.
+        "auth_failure": env_str("THROTTLE_AUTH_FAILURES", "20/minute"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -1,13 +1,25 @@
-"""Who may see and change what. Every view, command and admin action asks here.
+"""Who may see and change what. Every view, command, admin page and service asks here.
 
 Why 404 and not 403: a workspace you are not a member of, someone else's user
 scope and someone else's session must not be discoverable, so they answer exactly
 like things that do not exist. 403 is only for what you can see but not change
-(a viewer writing the workspace scope, anyone writing the credo).
+(a viewer writing the workspace scope, anyone writing the credo, an author
+deciding their own proposal).
 
-Staff act as maintainers of every workspace (they can do as much in the admin).
-The default workspace is readable by every signed-in user, so a new user's
-``GET /api/instructions`` works before anyone adds them anywhere.
+Membership alone opens a workspace: ``is_staff`` grants nothing here (it only lets
+a person into the admin, where Django permissions decide). The default workspace
+is readable by every signed-in user, so a new user's ``GET /api/instructions``
+works before anyone adds them anywhere.
+
+Reviews: the ``Reviewers`` group (permission ``instructions.decide_reviewitem``)
+sees and decides every review item; a workspace's maintainers see and decide the
+items about its shared AGENTS.md. A refused *private* text (a user scope, a
+session, a session's additional instructions) is seen by its author and the
+reviewers only, never by a workspace's maintainers. Four eyes: nobody decides a
+proposal they wrote.
+
+A session is re-checked on every use: once its owner can no longer see its
+workspace, it is ended (``services.sessions.session_touch``).
 """
 
 from __future__ import annotations
@@ -16,10 +28,10 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db.models import OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
-from instructions.errors import Forbidden, NotFound
+from instructions.contract import Scope
+from instructions.errors import Forbidden, FourEyes, NotFound
 from instructions.models import (
     WRITER_ROLES,
     AgentSession,
@@ -27,10 +39,16 @@ from instructions.models import (
     ReviewItem,
     Role,
     Workspace,
+    normalize_slug,
 )
 
 #: Being able to see the workspace at all counts as viewer (the default workspace).
 _RANK = {None: 1, Role.VIEWER: 1, Role.EDITOR: 2, Role.MAINTAINER: 3}
+
+#: The permission of the ``Reviewers`` group (made by a migration).
+DECIDE_REVIEWS = "instructions.decide_reviewitem"
+#: The permission of the ``Auditors`` group.
+VIEW_AUDIT_LOG = "instructions.view_audit_log"
 
 
 @dataclass(frozen=True)
@@ -51,34 +69,34 @@ def default_workspace_slug() -> str:
     return settings.AGENTOS_DEFAULT_WORKSPACE
 
 
+def _member_role(user) -> Subquery:
+    return Subquery(Membership.objects.filter(workspace=OuterRef("pk"), user=user).values("role")[:1])
+
+
 def workspaces_with_role(user) -> QuerySet[Workspace]:
     """Workspaces ``user`` may see, each annotated with ``member_role``: the user's role
     there, or None where only the default workspace's openness lets them see it (one query)."""
-    role = Membership.objects.filter(workspace=OuterRef("pk"), user=user).values("role")[:1]
-    if user.is_staff:
-        return Workspace.objects.annotate(member_role=Coalesce(Subquery(role), Value(Role.MAINTAINER.value)))
-    qs = Workspace.objects.annotate(member_role=Subquery(role))
     mine = Membership.objects.filter(user=user).values("workspace")
-    return qs.filter(Q(pk__in=mine) | Q(slug=default_workspace_slug()))
+    return Workspace.objects.annotate(member_role=_member_role(user)).filter(
+        Q(pk__in=mine) | Q(slug=default_workspace_slug())
+    )
 
 
 def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> WorkspaceAccess:
-    """Resolve ``slug`` (the default workspace when None) for ``user``.
+    """Resolve ``slug`` (the default workspace when None; any case) for ``user``.
 
     Raises ``NotFound`` when the workspace does not exist or is invisible to the
     user, ``Forbidden`` when it is visible but ``need`` is above the user's role.
     """
-    slug = slug or default_workspace_slug()
-    role_sq = Membership.objects.filter(workspace=OuterRef("pk"), user=user).values("role")[:1]
-    workspace = Workspace.objects.filter(slug=slug).annotate(member_role=Subquery(role_sq)).first()
+    slug = normalize_slug(slug or default_workspace_slug())
+    workspace = Workspace.objects.filter(slug=slug).annotate(member_role=_member_role(user)).first()
     if workspace is None:
         raise NotFound(f"Workspace '{slug}' not found.")
-    role = Role.MAINTAINER if user.is_staff else workspace.member_role
+    role = workspace.member_role
     if role is None and workspace.slug != default_workspace_slug():
         raise NotFound(f"Workspace '{slug}' not found.")
     if _RANK[role] < _RANK[need]:
         raise Forbidden(f"Your role in '{slug}' ({role or 'none'}) cannot do this; it needs {need}.")
-    workspace.member_role = role  # as the API shows it (staff act as maintainers)
     return WorkspaceAccess(workspace=workspace, role=role)
 
 
@@ -91,18 +109,70 @@ def check_workspace_writable(access: WorkspaceAccess) -> None:
         )
 
 
+# --- sessions ---------------------------------------------------------------------------
+
+
 def own_session(user, session_id) -> AgentSession:
-    """The caller's own session, or ``NotFound`` (other people's sessions do not exist)."""
+    """The caller's own session, or ``NotFound`` (other people's sessions do not exist).
+
+    Annotated with ``owner_has_access`` (in the same query): whether its owner may
+    still see its workspace. A session whose owner lost it must not be served.
+    """
     try:
-        return AgentSession.objects.select_related("workspace", "owner").get(pk=session_id, owner=user)
+        return (
+            AgentSession.objects.select_related("workspace", "owner")
+            .annotate(owner_has_access=_owner_has_access())
+            .get(pk=session_id, owner=user)
+        )
     except (AgentSession.DoesNotExist, ValidationError, ValueError, TypeError):
         raise NotFound("Session not found.") from None
 
 
+def _owner_has_access() -> Q:
+    member = Membership.objects.filter(workspace=OuterRef("workspace"), user=OuterRef("owner"))
+    return Q(Exists(member)) | Q(workspace__slug=default_workspace_slug())
+
+
+def session_owner_has_access(session: AgentSession) -> bool:
+    """May the session's owner still see its workspace? (The annotation of ``own_session``
+    when present, else one query.)"""
+    annotated = getattr(session, "owner_has_access", None)
+    if annotated is not None:
+        return bool(annotated)
+    return AgentSession.objects.filter(pk=session.pk).filter(_owner_has_access()).exists()
+
+
+# --- reviews ----------------------------------------------------------------------------
+
+
+def is_reviewer(user) -> bool:
+    return bool(user.is_active and user.has_perm(DECIDE_REVIEWS))
+
+
 def reviewable_items(user) -> QuerySet[ReviewItem]:
-    """Review items ``user`` may act on: all for staff, their workspaces' for maintainers."""
+    """Review items ``user`` may see in the queue and decide (four eyes aside): all for
+    reviewers; for anyone else the items about the shared AGENTS.md of the workspaces
+    they maintain. Private texts never reach a maintainer's queue."""
     qs = ReviewItem.objects.with_related()
-    if user.is_staff:
+    if is_reviewer(user):
         return qs
     maintained = Membership.objects.filter(user=user, role=Role.MAINTAINER).values("workspace")
-    return qs.filter(workspace__in=maintained)
+    return qs.filter(scope=Scope.WORKSPACE, workspace__in=maintained)
+
+
+def own_proposals(user) -> QuerySet[ReviewItem]:
+    """The review items ``user`` wrote (refused writes of theirs), with their decisions."""
+    return ReviewItem.objects.with_related().filter(author=user)
+
+
+def check_can_decide(user, item: ReviewItem) -> None:
+    """Raise unless ``user`` may approve or reject ``item``.
+
+    ``NotFound`` when the item is not in their queue (as if it did not exist);
+    ``FourEyes`` (403) when they wrote it: nobody decides their own proposal, so a
+    workspace with one maintainer has its proposals decided by the reviewers.
+    """
+    if not reviewable_items(user).filter(pk=item.pk).exists():
+        raise NotFound("Review not found.")
+    if item.author_id is not None and item.author_id == user.pk:
+        raise FourEyes("Four eyes: you wrote this proposal, so someone else must decide it.")

@@ -86,6 +86,7 @@ text with lone surrogates is not valid Unicode: both are refused with
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -321,17 +322,22 @@ def registered_agents() -> list[AgentSpec]:
 # --- building the payload ----------------------------------------------------------
 
 
+#: What a portable environment variable name looks like (POSIX: letters, digits, _).
+ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def validate_env(env: object) -> dict[str, str]:
-    """A caller's environment: names without ``=`` or NUL, string values, valid Unicode."""
+    """A caller's environment: portable names (``ENV_NAME``), values that pass ``validate_text``."""
     if env is None:
         return {}
     if not isinstance(env, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
         raise InvalidInput("env must map variable names to string values.")
     for key, value in env.items():
-        if not key or "=" in key:
-            raise InvalidInput(f"env has an invalid variable name: {key!r}.")
-        validate_text(key, field="env variable name", max_chars=None)
-        validate_text(value, field=f"env variable {key!r}", max_chars=None)
+        if not ENV_NAME.fullmatch(key):
+            raise InvalidInput(
+                f"env has an invalid variable name {key!r}: names are letters, digits and _, not first a digit."
+            )
+        validate_text(value, field=f"env variable {key}", max_chars=None)
     return dict(env)
 
 

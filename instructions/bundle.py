@@ -40,6 +40,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 import tempfile
 import threading
 from collections.abc import Mapping, Sequence
@@ -47,6 +48,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from instructions.contract import ADDITIONAL_SECTION, section_header
 from instructions.errors import InvalidInput, ServiceError
 from instructions.text import validate_text
 
@@ -73,10 +75,14 @@ class OsInstructionsUnavailable(ServiceError):
 def compose_instructions_md(*, os_text: str, merged: str, additional: str) -> str:
     """OS section, merged instructions, additional instructions: blank-line joined.
 
-    A part that is empty or only whitespace is left out. Trailing newlines of each
-    part are dropped so the separator is exactly one blank line; nothing else in a
-    part is changed.
+    The additional instructions come under their own heading (``# [additional]``),
+    after the session scope, so they can never pass for part of another section. A
+    part that is empty or only whitespace is left out. Trailing newlines of each part
+    are dropped so the separator is exactly one blank line; nothing else in a part is
+    changed.
     """
+    if additional and additional.strip():
+        additional = f"{section_header(ADDITIONAL_SECTION)}\n{additional}"
     parts = [part.rstrip("\r\n") for part in (os_text, merged, additional) if part and part.strip()]
     return "\n\n".join(parts)
 
@@ -220,40 +226,105 @@ def _write_file(folder: Path, name: str, text: str) -> None:
     os.chmod(target, FILE_MODE)
 
 
+#: Written into every bundle directory: names the files the service wrote there, so
+#: that replacing a bundle never removes anything else.
+MARKER_FILE = ".agentos-bundle"
+
+
+class BundleTargetError(ValueError):
+    """The target directory is not one ``write_bundle`` may write or replace."""
+
+
+def _refuse_symlinks(directory: Path) -> None:
+    """No component of ``directory``'s absolute path may be a symlink: a bundle is
+    written exactly where it was asked for, never through a link someone else can move."""
+    path = Path(os.path.abspath(directory))
+    for part in (*reversed(path.parents), path):
+        try:
+            mode = os.lstat(part).st_mode
+        except FileNotFoundError:
+            return  # the rest does not exist yet: it will be made as directories
+        if stat.S_ISLNK(mode):
+            raise BundleTargetError(f"{part} is a symlink; refusing to write a bundle through it.")
+
+
+def _own_files(directory: Path) -> set[str]:
+    """The names in ``directory`` that its marker says the service wrote (the marker too).
+
+    Raises ``BundleTargetError`` when it is not a bundle the service wrote, or holds
+    anything else: those are never removed.
+    """
+    marker = directory / MARKER_FILE
+    try:
+        written = set(json.loads(marker.read_text(encoding="utf-8"))["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise BundleTargetError(
+            f"{directory} exists and is not a bundle written by this service (no valid {MARKER_FILE}); "
+            "refusing to replace it."
+        ) from None
+    present = {entry.name for entry in os.scandir(directory)}
+    foreign = sorted(present - written - {MARKER_FILE})
+    if foreign:
+        raise BundleTargetError(
+            f"{directory} holds files not written by this service ({', '.join(foreign)}); refusing to remove them."
+        )
+    return present
+
+
+def _remove_own(directory: Path, names: set[str]) -> None:
+    """Remove the files the service wrote, then the directory if nothing else is left."""
+    for name in names:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(directory / name)
+    try:
+        os.rmdir(directory)
+    except OSError:
+        logger.warning("Left %s in place: something other than the bundle was added to it.", directory)
+
+
 def write_bundle(files: Mapping[str, str], directory: Path) -> None:
     """Write ``files`` (keys under ``/etc/agentos/``) as the whole content of ``directory``.
 
-    Each file is mode 0444. The new bundle is written completely into a sibling
-    temporary directory first (same filesystem), then put in place by rename:
+    Each file is mode 0444, and ``.agentos-bundle`` lists them. The new bundle is
+    written completely into a sibling temporary directory first (same filesystem),
+    then put in place by rename:
 
     - ``directory`` absent: one ``rename`` (atomic).
-    - ``directory`` present: ``renameat2(RENAME_EXCHANGE)`` swaps old and new in
-      one atomic step (Linux); the old one, now under the temporary name, is
-      removed. Where exchange is unavailable, the old directory is renamed aside,
-      the new one renamed into place, and the old one removed: a reader may then,
-      for an instant, find no directory, but never a half-written or mixed one.
+    - ``directory`` present: it must be a bundle this service wrote (its marker) and
+      hold nothing else. ``renameat2(RENAME_EXCHANGE)`` swaps old and new in one
+      atomic step (Linux); where exchange is unavailable, the old directory is
+      renamed aside and the new one renamed into place (a reader may then, for an
+      instant, find no directory, but never a half-written or mixed one). The old
+      bundle's files (those its marker names) are then removed.
 
-    Files of the old bundle that the new one lacks are gone afterwards. On any
-    failure the old directory is left as it was and no temporary directory stays.
-    A symlink or non-directory at ``directory`` is refused.
+    Refused (``BundleTargetError``, nothing written or removed): a symlink anywhere
+    in the path, a non-directory at ``directory``, a directory the service did not
+    write, one holding files it did not write. On any failure the old directory is
+    left as it was and no temporary directory stays.
     """
     directory = Path(directory)
     names = {bundle_file_name(path): text for path, text in files.items()}
-    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
-        raise FileExistsError(f"{directory} exists and is not a directory; refusing to replace it.")
+    _refuse_symlinks(directory)
+    if directory.exists() and not directory.is_dir():
+        raise BundleTargetError(f"{directory} exists and is not a directory; refusing to replace it.")
+    old_names = _own_files(directory) if directory.exists() else set()
     parent = directory.parent
     parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.new-", dir=parent))
+    swapped = False
     try:
         for name, text in names.items():
             _write_file(staging, name, text)
+        _write_file(staging, MARKER_FILE, json.dumps({"files": sorted(names)}) + "\n")
         # mkdtemp made it 0700; the agent's user must be able to list and read the bundle.
         os.chmod(staging, 0o755)  # noqa: S103
-        if not directory.exists():
+        if not old_names:
             os.rename(staging, directory)
             return
         if _exchange(staging, directory):
-            return  # staging now holds the old bundle; removed below
+            swapped = True  # staging now holds the old bundle
+            _remove_own(staging, old_names)
+            return
         aside = Path(tempfile.mkdtemp(prefix=f".{directory.name}.old-", dir=parent))
         os.rmdir(aside)  # only reserve a unique name
         os.rename(directory, aside)
@@ -262,7 +333,9 @@ def write_bundle(files: Mapping[str, str], directory: Path) -> None:
         except OSError:
             os.rename(aside, directory)  # put the old bundle back
             raise
-        shutil.rmtree(aside, ignore_errors=True)
+        swapped = True
+        _remove_own(aside, old_names)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            shutil.rmtree(staging)
+        if not swapped:
+            with contextlib.suppress(FileNotFoundError):
+                shutil.rmtree(staging)  # only what this call wrote

@@ -28,6 +28,22 @@ MERGE_ORDER: tuple[str, ...] = tuple(reversed(PRECEDENCE))
 #: Scopes stored in the database and editable through the service.
 EDITABLE_SCOPES: tuple[str, ...] = (Scope.SESSION, Scope.WORKSPACE, Scope.USER)
 
+#: The section of ``instructions.md`` that holds a session's additional instructions,
+#: after the merged scopes.
+ADDITIONAL_SECTION = "additional"
+#: Every name a section heading of the merged text or ``instructions.md`` carries.
+SECTION_NAMES: tuple[str, ...] = (*MERGE_ORDER, ADDITIONAL_SECTION)
+
+
+def section_header(name: str) -> str:
+    """The line that opens a section: ``# [global]``, ``# [user]``, ... ``# [additional]``.
+
+    Nothing a person writes may produce such a line (``text.validate_instruction_text``):
+    the sections are how a reader, and an agent, tell the credo from everything else.
+    """
+    return f"# [{name}]"
+
+
 #: The longest body any scope may hold, in characters.
 MAX_BODY_CHARS = 50_000
 

@@ -8,10 +8,13 @@ markup is added, so templates can print the results as they are.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+import nh3
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
 
 #: Characters of context shown on each side of a snippet in lists.
 CONTEXT_CHARS = 60
@@ -36,6 +39,47 @@ def highlight(text: str, snippet: str, *, context: int | None = None) -> SafeStr
         before = ("…" + before[-context:]) if len(before) > context else before
         after = (after[:context] + "…") if len(after) > context else after
     return format_html("{}<mark>{}</mark>{}", before, match, after)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of a text to mark: ``text[start:end]``, labelled (shown on hover)."""
+
+    start: int
+    end: int
+    label: str
+
+
+def highlight_spans(text: str, spans: Iterable[Span]) -> SafeString:
+    """``text`` escaped, with every span wrapped in ``<mark title="label">``.
+
+    Spans are taken in order of their start; one overlapping an earlier span is
+    left out (its text is still shown, inside the earlier mark or after it).
+    Offsets outside the text are clipped.
+    """
+    pieces: list[str] = []
+    at = 0
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        start, end = max(span.start, at), min(span.end, len(text))
+        if start >= end or span.start < at:
+            continue
+        pieces.append(escape(text[at:start]))
+        pieces.append(format_html('<mark title="{}">{}</mark>', span.label, text[start:end]))
+        at = end
+    pieces.append(escape(text[at:]))
+    return mark_safe("".join(pieces))  # noqa: S308 (every piece escaped above)
+
+
+#: CommonMark with tables; raw HTML in the text is shown as text, never rendered.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+#: What the rendered preview may contain: nh3's safe defaults, without images (a
+#: preview must not fetch anything from elsewhere).
+_PREVIEW_TAGS = set(nh3.ALLOWED_TAGS) - {"img", "map", "area"}
+
+
+def render_markdown(text: str) -> SafeString:
+    """``text`` rendered as Markdown and sanitised with nh3: safe to print as it is."""
+    return mark_safe(nh3.clean(_MARKDOWN.render(text), tags=_PREVIEW_TAGS))  # noqa: S308 (sanitised by nh3)
 
 
 @dataclass(frozen=True)

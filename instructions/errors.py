@@ -68,3 +68,15 @@ class PayloadTooLarge(ServiceError):
 
 class SessionEnded(Conflict):
     code = "SESSION_ENDED"
+
+
+class FourEyes(Forbidden):
+    """The author of a proposal tried to decide it."""
+
+    code = "FOUR_EYES"
+
+
+class StaleProposal(Conflict):
+    """A proposal written against a version that is no longer current."""
+
+    code = "STALE_PROPOSAL"

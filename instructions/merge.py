@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from instructions.approvals import FindingKey, without_approved
 from instructions.contract import (
     MERGE_ORDER,
     Conflict,
@@ -24,6 +25,7 @@ from instructions.contract import (
     OathCheck,
     Scope,
     count_lines,
+    section_header,
 )
 from instructions.oaths import OathResult, RuleSet, check_text
 
@@ -37,8 +39,8 @@ class ScopeSource:
     body: str
     #: Last change, epoch milliseconds.
     modified_at: int
-    #: A reviewer approved this exact body despite an oath conflict.
-    approved: bool = False
+    #: Findings reviewers approved for this scope (``approvals``): not conflicts here.
+    approved: frozenset[FindingKey] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -98,14 +100,14 @@ def session_is_usable(source: ScopeSource, window: SessionWindow | None) -> bool
     return source.modified_at >= window.started_at
 
 
-def oath_status(body: str, rules: RuleSet, *, approved: bool = False) -> tuple[OathCheck, OathResult | None]:
-    """The ``oath_check`` of a stored body: ``unknown`` when empty, ``pass`` when a
-    reviewer approved this exact body, else what the check says (with its result)."""
+def oath_status(
+    body: str, rules: RuleSet, *, approved: frozenset[FindingKey] = frozenset()
+) -> tuple[OathCheck, OathResult | None]:
+    """The ``oath_check`` of a stored body: ``unknown`` when empty, else what the check
+    says once the findings reviewers approved are set aside (with that result)."""
     if not body:
         return "unknown", None
-    if approved:
-        return "pass", None
-    result = check_text(body, rules)
+    result = without_approved(check_text(body, rules), approved)
     return result.status, result
 
 
@@ -165,5 +167,5 @@ def merge_instructions(
         else:
             text = drop_seen_paragraphs(source.body, seen)
         if text.strip():
-            sections.append(f"# [{scope}]\n{text}")
+            sections.append(f"{section_header(scope)}\n{text}")
     return {"merged": "\n\n".join(sections), "entries": entries, "conflicts": conflicts}

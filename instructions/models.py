@@ -19,14 +19,19 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Length
-from django.db.models.lookups import LessThanOrEqual
+from django.db.models.functions import Length, Lower
+from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from instructions.contract import MAX_BODY_CHARS, Scope
 from instructions.history import ChangeRecord
 from instructions.text import InstructionTextValidator
+
+
+def normalize_slug(slug: str) -> str:
+    """The one spelling of a workspace slug: ``Acme`` and ``ACME`` name ``acme``."""
+    return slug.strip().lower()
 
 
 def audited_history(**kwargs) -> HistoricalRecords:
@@ -45,6 +50,7 @@ WRITER_ROLES = (Role.EDITOR, Role.MAINTAINER)
 
 
 class Workspace(models.Model):
+    #: Lower case, unique whatever the case it was asked for in (``normalize_slug``).
     slug = models.SlugField(max_length=64, unique=True)
     name = models.CharField(max_length=200)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -53,6 +59,13 @@ class Workspace(models.Model):
 
     class Meta:
         ordering = ["slug"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(slug=Lower("slug")),
+                name="workspace_slug_lower_case",
+                violation_error_message="A workspace slug is lower case.",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.slug
@@ -113,14 +126,18 @@ class AgentSession(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(max_length=200, blank=True)
     cwd = models.CharField(max_length=4096, blank=True)
+    #: The caller's environment for the agent: it routinely carries API keys, so it is
+    #: kept out of the history, masked in every read but the owner's spawn payload,
+    #: and cleared when the session ends.
     env = models.JSONField(default=dict, blank=True)
     skip_os_instructions = models.BooleanField(default=False)
     additional_instructions = models.TextField(
         max_length=MAX_BODY_CHARS, blank=True, validators=[InstructionTextValidator()]
     )
 
-    # Activity is not a change: last_seen_at is refreshed without a history row.
-    history = audited_history(excluded_fields=["last_seen_at"])
+    # Activity is not a change: last_seen_at is refreshed without a history row. The
+    # env holds secrets: history rows (kept forever) never copy it.
+    history = audited_history(excluded_fields=["last_seen_at", "env"])
     objects = AgentSessionQuerySet.as_manager()
 
     class Meta:
@@ -194,6 +211,23 @@ def owner_workspace_slug(obj) -> str:
     return ""
 
 
+def target_key(scope: str, owner: object) -> str:
+    """What a review item or an approved finding is about, as one comparable string:
+    ``owner``'s scope (``workspace:12``), whether or not its document exists yet."""
+    return f"{scope}:{owner.pk}"
+
+
+def target_key_of(obj) -> str:
+    """``target_key`` of a document or review item (or a history row of one), from its
+    owner column's id: no query."""
+    return f"{obj.scope}:{getattr(obj, OWNER_COLUMN[obj.scope] + '_id')}"
+
+
+def additional_target_key(user: object, workspace: object) -> str:
+    """The additional instructions ``user`` starts sessions with in ``workspace``."""
+    return f"additional:{user.pk}:{workspace.pk}"
+
+
 class ScopeOwned:
     """Ownership helpers of models that name a scope and its owner column."""
 
@@ -244,14 +278,11 @@ class InstructionDocument(ScopeOwned, models.Model):
     #: Bumped on every save; the ETag of the scope, for optimistic concurrency.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(default=timezone.now)
-    #: SHA-256 of a body a reviewer approved despite an oath conflict: that exact
-    #: body is not reported again; any other body is checked afresh.
-    approved_sha256 = models.CharField(max_length=64, blank=True)
-
     history = audited_history()
     objects = InstructionDocumentQuerySet.as_manager()
 
     class Meta:
+        permissions = [("view_audit_log", "Can read and export the audit log")]
         constraints = [
             models.CheckConstraint(
                 condition=owner_matches_scope(session_names_workspace=False),
@@ -300,23 +331,45 @@ class ReviewStatus(models.TextChoices):
     RESOLVED = "resolved", "Resolved"
 
 
+class ReviewSubject(models.TextChoices):
+    #: The body of a scope's document (``scope`` and its owner column say which).
+    SCOPE_BODY = "scope_body", "Scope body"
+    #: The additional instructions ``user`` asked to start a session in ``workspace`` with
+    #: (the session was not created: there is no ``session``).
+    ADDITIONAL = "additional", "Additional instructions of a new session"
+
+
+#: A pending proposal is stale once its document moved on from the version it was written against.
+STALE = models.Q(kind=ReviewKind.REJECTED_WRITE, status=ReviewStatus.PENDING, document__isnull=False) & ~models.Q(
+    document__version=models.F("base_version")
+)
+
+
 class ReviewItemQuerySet(models.QuerySet):
     def pending(self) -> ReviewItemQuerySet:
         return self.filter(status=ReviewStatus.PENDING)
 
     def with_related(self) -> ReviewItemQuerySet:
-        return self.select_related("workspace", "user", "session", "author", "reviewer", "document")
+        """With the rows every list shows, and ``stale`` annotated (in the same query)."""
+        return self.select_related("workspace", "user", "session", "author", "reviewer", "document").annotate(
+            stale=models.Case(models.When(STALE, then=True), default=False, output_field=models.BooleanField())
+        )
 
 
 class ReviewItem(ScopeOwned, models.Model):
-    """A body that collides with the credo, kept for a reviewer: never silently dropped.
+    """A text that collides with the credo, kept for a reviewer: never silently dropped.
 
-    Either a write refused with ``OATH_CONFLICT`` (the proposed body is kept here and
+    Either a write refused with ``OATH_CONFLICT`` (the proposed text is kept here and
     the current version stays), or a stored body that fails after the credo's rules
-    changed. The target scope is named by ``scope`` plus its owner column.
+    changed. The target is a scope's body (``scope`` plus its owner column) or the
+    additional instructions of a session that was refused (``subject``), and
+    ``target_key`` names it in one comparable string: one pending item per target,
+    kind and body.
     """
 
     kind = models.CharField(max_length=20, choices=ReviewKind.choices)
+    subject = models.CharField(max_length=16, choices=ReviewSubject.choices, default=ReviewSubject.SCOPE_BODY)
+    target_key = models.CharField(max_length=120)
     status = models.CharField(max_length=10, choices=ReviewStatus.choices, default=ReviewStatus.PENDING)
     scope = models.CharField(max_length=16, choices=InstructionDocument._meta.get_field("scope").choices)
     user = models.ForeignKey(
@@ -349,24 +402,94 @@ class ReviewItem(ScopeOwned, models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["status", "created_at"], name="review_status_created_idx")]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="review_status_created_idx"),
+            models.Index(fields=["author", "status"], name="review_author_status_idx"),
+        ]
+        permissions = [("decide_reviewitem", "Can approve or reject review items")]
         constraints = [
             models.CheckConstraint(condition=models.Q(kind__in=ReviewKind.values), name="review_kind_valid"),
             models.CheckConstraint(condition=models.Q(status__in=ReviewStatus.values), name="review_status_valid"),
             models.CheckConstraint(
-                condition=owner_matches_scope(session_names_workspace=True),
-                name="review_target_matches_scope",
-                violation_error_message="A review names exactly the owner of its scope.",
+                condition=(
+                    models.Q(subject=ReviewSubject.SCOPE_BODY) & owner_matches_scope(session_names_workspace=True)
+                )
+                | models.Q(
+                    subject=ReviewSubject.ADDITIONAL,
+                    kind=ReviewKind.REJECTED_WRITE,
+                    scope=Scope.SESSION,
+                    session__isnull=True,
+                    user__isnull=False,
+                    workspace__isnull=False,
+                ),
+                name="review_target_matches_subject",
+                violation_error_message="A review names exactly the owner of what it is about.",
             ),
             models.UniqueConstraint(
-                fields=["document", "body_sha256"],
-                condition=models.Q(kind=ReviewKind.STORED_FAILURE, status=ReviewStatus.PENDING),
-                name="review_one_pending_flag_per_body",
+                fields=["target_key", "kind", "body_sha256"],
+                condition=models.Q(status=ReviewStatus.PENDING),
+                name="review_one_pending_per_target_and_body",
+                violation_error_message="This text is already waiting for review.",
             ),
         ]
 
     def __str__(self) -> str:
         return f"Review #{self.pk} ({self.get_kind_display()}, {self.status})"
+
+    @property
+    def is_private(self) -> bool:
+        """A person's own text (user scope, session, additional instructions): seen by its
+        author and the Reviewers group only, never by the workspace's maintainers."""
+        return self.scope != Scope.WORKSPACE
+
+    @property
+    def is_stale(self) -> bool:
+        """``stale`` as annotated by ``with_related``, or computed (one query) without it."""
+        if hasattr(self, "stale"):
+            return self.stale
+        return (
+            self.kind == ReviewKind.REJECTED_WRITE
+            and self.document_id is not None
+            and (
+                InstructionDocument.objects.filter(pk=self.document_id).values_list("version", flat=True).first()
+                != self.base_version
+            )
+        )
+
+
+class ApprovedFinding(models.Model):
+    """A finding a reviewer approved for one target (``target_key``: a scope of one owner,
+    or one user's additional instructions in one workspace).
+
+    The same finding there (rule and quoted text) no longer blocks a write; any other
+    finding still does, so an approval never makes a document sticky.
+    """
+
+    target_key = models.CharField(max_length=120)
+    rule_id = models.CharField(max_length=100)
+    #: SHA-256 of the snippet with whitespace collapsed and case folded (``approvals.snippet_key``).
+    snippet_key = models.CharField(max_length=64)
+    snippet = models.TextField()
+    review = models.ForeignKey(
+        "ReviewItem", null=True, blank=True, on_delete=models.SET_NULL, related_name="approved_findings"
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    approved_at = models.DateTimeField(default=timezone.now)
+
+    history = audited_history()
+
+    class Meta:
+        ordering = ["-approved_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["target_key", "rule_id", "snippet_key"], name="approved_finding_once_per_target"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule_id} approved for {self.target_key}"
 
 
 class Delivery(models.Model):
@@ -382,6 +505,9 @@ class Delivery(models.Model):
     scope_versions = models.JSONField(default=dict)
     #: How the instructions reached the agent: a flag, a file flag, env, or not injected.
     mechanism = models.CharField(max_length=64)
+    #: SHA-256 of the OS environment text that opened ``instructions.md`` (its text is a
+    #: ``RecordedText``); "" for deliveries recorded before it was kept.
+    os_text_sha256 = models.CharField(max_length=64, blank=True)
 
     history = audited_history()
 
@@ -391,3 +517,31 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return f"Delivery to {self.session_id} at {self.created_at:%Y-%m-%d %H:%M:%S}"
+
+
+class RecordedText(models.Model):
+    """The text of every credo and OS environment text a delivery was built from,
+    kept by its SHA-256 so that what an agent received can be rebuilt and verified
+    later (``instructions.rebuild``), even after the files on disk changed.
+
+    Content-addressed: the key is the hash of the text, so a text is stored once
+    however many deliveries used it, and a row never changes (no history: there is
+    nothing to audit in a row whose key is its content). Written only by the
+    delivery service, with ``INSERT ... ON CONFLICT DO NOTHING``.
+    """
+
+    sha256 = models.CharField(max_length=64, primary_key=True)
+    text = models.TextField(blank=True)
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(Length("sha256"), 64),
+                name="recorded_text_key_is_sha256",
+                violation_error_message="A recorded text is keyed by the hex SHA-256 of its UTF-8 bytes.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"text {self.sha256[:12]}… ({len(self.text)} characters)"

@@ -9,18 +9,33 @@ Selectors never write; the services that do (``instructions.services``) build on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 from django.db import connection
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, QuerySet
+from django.utils.safestring import SafeString
 
+from instructions.approvals import FindingKey, without_approved
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
-from instructions.errors import CredoUnavailable, InvalidInput
+from instructions.display import DiffLine, Span, highlight_spans, render_markdown, side_by_side, unified
+from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
-from instructions.models import OWNER_COLUMN, AgentSession, InstructionDocument, Workspace, owner_name
-from instructions.oaths import RuleSet
-from instructions.text import is_approved
+from instructions.models import (
+    OWNER_COLUMN,
+    AgentSession,
+    ApprovedFinding,
+    Delivery,
+    InstructionDocument,
+    ReviewItem,
+    ReviewStatus,
+    Workspace,
+    owner_name,
+    target_key,
+    target_key_of,
+)
+from instructions.oaths import Finding, OathResult, RuleSet, check_text
 
 
 def epoch_ms(moment) -> int:
@@ -39,14 +54,25 @@ def current_rules() -> RuleSet:
     return credo_or_error().rules
 
 
-def document_source(document: InstructionDocument) -> ScopeSource:
+def document_source(document: InstructionDocument, approved: frozenset[FindingKey] = frozenset()) -> ScopeSource:
     return ScopeSource(
         scope=document.scope,
         path=display_path(document.scope, owner_name(document)),
         body=document.body,
         modified_at=epoch_ms(document.updated_at),
-        approved=is_approved(document.body, document.approved_sha256),
+        approved=approved,
     )
+
+
+def approvals_by_target(keys: list[str]) -> dict[str, frozenset[FindingKey]]:
+    """``{target key: approved findings}`` for the given targets, in one query (none when
+    there are no keys)."""
+    found: dict[str, set[FindingKey]] = {key: set() for key in keys}
+    if keys:
+        rows = ApprovedFinding.objects.filter(target_key__in=keys).values_list("target_key", "rule_id", "snippet_key")
+        for key, rule_id, snippet in rows:
+            found[key].add((rule_id, snippet))
+    return {key: frozenset(value) for key, value in found.items()}
 
 
 def credo_source(credo: Credo) -> ScopeSource | None:
@@ -60,10 +86,14 @@ class MergeInputs:
     credo: Credo
     documents: dict[str, InstructionDocument]
     session: AgentSession | None
+    #: Approved findings by the documents' target keys.
+    approvals: dict[str, frozenset[FindingKey]]
 
     @property
     def sources(self) -> list[ScopeSource]:
-        sources = [document_source(d) for d in self.documents.values()]
+        sources = [
+            document_source(d, self.approvals.get(target_key_of(d), frozenset())) for d in self.documents.values()
+        ]
         credo = credo_source(self.credo)
         return [*sources, credo] if credo else sources
 
@@ -82,69 +112,103 @@ def check_session_workspace(workspace: Workspace, session: AgentSession | None) 
 
 
 def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeInputs:
-    """One query for the documents, plus the cached credo."""
+    """One query for the documents, one for the findings reviewers approved for their
+    scopes, plus the cached credo."""
     check_session_workspace(workspace, session)
     credo = credo_or_error()
     documents = {
         d.scope: d for d in InstructionDocument.objects.for_merge(user=user, workspace=workspace, session=session)
     }
-    return MergeInputs(credo=credo, documents=documents, session=session)
+    approvals = approvals_by_target([target_key_of(d) for d in documents.values()])
+    return MergeInputs(credo=credo, documents=documents, session=session, approvals=approvals)
 
 
 # --- stamps: what a merged set is built from, as a cache key (instructions.render_cache)
 
 
-def _stamp(credo: Credo, documents: tuple, *, user, workspace: Workspace, session: AgentSession | None) -> tuple:
-    return (
-        ("credo", credo.sha256, credo.rules.sha256, credo.modified_at),
-        ("user", user.pk, user.get_username()),  # the username is shown in the user scope's path
-        ("workspace", workspace.pk, workspace.slug),
-        ("session", session.pk, session.is_active, session.started_at) if session is not None else None,
-        documents,
-    )
+@dataclass(frozen=True)
+class MergeStamp:
+    """Every input of a merged set that can change it. Equal stamps, equal merged sets:
+    any accepted write bumps a document's version, and approving or withdrawing a
+    finding changes its target's approval count or highest id (ids only grow)."""
 
-
-_STAMP_FIELDS = ("scope", "id", "version", "updated_at", "approved_sha256")
+    credo: tuple[str, str, int]  # SHA-256 of credo.md and of its rules, modification time
+    user: tuple[int, str]  # the username is shown in the user scope's path
+    workspace: tuple[int, str]
+    session: tuple[object, bool, datetime] | None
+    #: (scope, id, version, updated_at, approvals, highest approval id) per document.
+    documents: tuple[tuple, ...]
 
 
 @lru_cache(maxsize=4)
 def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
-    """The documents'-versions query of ``for_merge``, as SQL written once.
+    """The stamp's query, written once (``vendor``: the SQL is per database vendor).
 
     It runs on every read of the merged set and every spawn; building it through the
-    ORM each time cost more than running it (0.3 of 0.5 ms). The owner columns come
-    from ``OWNER_COLUMN``, as ``for_merge``'s filter does.
+    ORM each time cost more than running it. The owner columns come from
+    ``OWNER_COLUMN``, as ``for_merge``'s filter does; each document's approvals are
+    counted by its target key (given as parameters, one per scope).
     """
-    meta, quote = InstructionDocument._meta, connection.ops.quote_name
-    column = {name: quote(meta.get_field(name).column) for name in _STAMP_FIELDS}
-    owner = {scope: quote(meta.get_field(OWNER_COLUMN[scope]).column) for scope in scopes}
-    where = " OR ".join(f"({column['scope']} = %s AND {owner[scope]} = %s)" for scope in scopes)
-    return f"SELECT {', '.join(column.values())} FROM {quote(meta.db_table)} WHERE {where}"  # noqa: S608 (no input)
+    quote = connection.ops.quote_name
+    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
+
+    def col(meta, name: str) -> str:
+        return f"d.{quote(meta.get_field(name).column)}" if meta is doc else f"a.{quote(meta.get_field(name).column)}"
+
+    owner = {scope: col(doc, OWNER_COLUMN[scope]) for scope in scopes}
+    where = " OR ".join(f"({col(doc, 'scope')} = %s AND {owner[scope]} = %s)" for scope in scopes)
+    target = "CASE " + " ".join(f"WHEN {col(doc, 'scope')} = %s THEN %s" for _ in scopes) + " END"
+    approvals = f"FROM {quote(approval.db_table)} a WHERE {col(approval, 'target_key')} = {target}"
+    # Names from the models only; every value is a parameter.
+    return (
+        f"SELECT {col(doc, 'id')}, {col(doc, 'scope')}, {col(doc, 'version')}, {col(doc, 'updated_at')}, "  # noqa: S608
+        f"(SELECT COUNT(*) {approvals}) AS approvals_count, "
+        f"(SELECT MAX({col(approval, 'id')}) {approvals}) AS approvals_max "
+        f"FROM {quote(doc.db_table)} d WHERE {where}"
+    )
 
 
-def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> tuple:
-    """Every input of ``load_merged(user, workspace, session)`` that can change its
-    result, read cheaply: one query of the documents' versions (no bodies) plus the
-    cached credo. Equal stamps, equal merged sets; any accepted write bumps a
-    document's version, so it changes the stamp."""
+def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeStamp:
+    """The stamp of ``load_merged(user, workspace, session)``, read cheaply: one query
+    (the documents' versions and their approval counts, no bodies) plus the cached credo."""
     check_session_workspace(workspace, session)
     credo = credo_or_error()
     owners = {Scope.USER: user, Scope.WORKSPACE: workspace}
     if session is not None:
         owners[Scope.SESSION] = session
-    params: list[object] = []
+    targets: list[object] = []
     for scope, owner in owners.items():
-        owner_field = InstructionDocument._meta.get_field(OWNER_COLUMN[scope])
-        params += [scope, owner_field.get_db_prep_value(owner.pk, connection)]
-    rows = InstructionDocument.objects.raw(_stamp_sql(tuple(owners), connection.vendor), params)
-    documents = tuple(sorted(tuple(getattr(d, f) for f in _STAMP_FIELDS) for d in rows))
-    return _stamp(credo, documents, user=user, workspace=workspace, session=session)
+        targets += [scope, target_key(scope, owner)]
+    where: list[object] = []
+    for scope, owner in owners.items():
+        where += [
+            scope,
+            InstructionDocument._meta.get_field(OWNER_COLUMN[scope]).get_db_prep_value(owner.pk, connection),
+        ]
+    rows = InstructionDocument.objects.raw(_stamp_sql(tuple(owners), connection.vendor), [*targets, *targets, *where])
+    documents = tuple(
+        sorted((d.scope, d.pk, d.version, d.updated_at, d.approvals_count, d.approvals_max) for d in rows)
+    )
+    return MergeStamp(
+        credo=(credo.sha256, credo.rules.sha256, credo.modified_at),
+        user=(user.pk, user.get_username()),
+        workspace=(workspace.pk, workspace.slug),
+        session=(session.pk, session.is_active, session.started_at) if session is not None else None,
+        documents=documents,
+    )
 
 
-def inputs_stamp(inputs: MergeInputs, *, user, workspace: Workspace) -> tuple:
-    """``merge_stamp`` of inputs already gathered (what a build actually used)."""
-    documents = tuple(sorted(tuple(getattr(d, f) for f in _STAMP_FIELDS) for d in inputs.documents.values()))
-    return _stamp(inputs.credo, documents, user=user, workspace=workspace, session=inputs.session)
+def stamp_matches(stamp: MergeStamp, inputs: MergeInputs) -> bool:
+    """Were ``inputs`` (gathered after ``stamp`` was read) what ``stamp`` names? Not when
+    a write or an approval landed in between: then what was built from them must not
+    be kept under ``stamp`` (it is newer; it is served, not cached)."""
+    if inputs.credo.sha256 != stamp.credo[0] or inputs.credo.rules.sha256 != stamp.credo[1]:
+        return False
+    gathered = sorted(
+        (d.scope, d.pk, d.version, d.updated_at, len(inputs.approvals.get(target_key_of(d), ())))
+        for d in inputs.documents.values()
+    )
+    return gathered == [row[:5] for row in stamp.documents]
 
 
 def merge_inputs(inputs: MergeInputs) -> MergedInstructions:
@@ -165,6 +229,12 @@ def latest_history_ids(documents: list[InstructionDocument]) -> dict[int, int]:
         .annotate(latest=Max("history_id"))
     )
     return {row["id"]: row["latest"] for row in rows}
+
+
+def scope_approvals(scope: str, owner: object) -> frozenset[FindingKey]:
+    """The findings reviewers approved for ``owner``'s scope (one query)."""
+    key = target_key(scope, owner)
+    return approvals_by_target([key])[key]
 
 
 def document_of(scope: str, owner: object) -> InstructionDocument | None:
@@ -229,3 +299,145 @@ def entries_of(inputs: MergeInputs, *, user, workspace: Workspace) -> list[Instr
         else:
             entries.append(make_entry(source, inputs.credo.rules)[0])
     return entries
+
+
+@dataclass(frozen=True)
+class TextCheck:
+    """A dry-run oath check of a text, ready to show: findings, the text with each
+    finding marked, and the text rendered as Markdown (sanitised)."""
+
+    #: After the findings reviewers approved for the scope: ``fail`` means a save is refused.
+    status: str
+    #: Every finding, approved ones included (all are marked in the text).
+    findings: tuple[Finding, ...]
+    marked: SafeString
+    rendered: SafeString
+    #: The findings that would refuse a save (the others were approved for this scope).
+    blocking: tuple[Finding, ...] = ()
+
+    @property
+    def approved(self) -> bool:
+        """Findings there are, and reviewers approved every one for this scope."""
+        return bool(self.findings) and not self.blocking
+
+
+def finding_label(finding: Finding) -> str:
+    reason = getattr(finding, "reason", "")  # the oath check is gaining reasons
+    return f"{finding.oath}: {reason}" if reason else finding.oath
+
+
+def text_check(body: str, *, approved: frozenset[FindingKey] = frozenset()) -> TextCheck:
+    """What ``POST /api/oaths/check`` says about ``body`` (same rules), for a page.
+
+    ``approved``: the findings reviewers approved for the scope (``approvals_by_target``),
+    which the write path lets through: they are not shown as findings."""
+    checked = check_text(body, current_rules()) if body else OathResult("pass")
+    result = without_approved(checked, approved)
+    spans = [Span(f.start, f.end, finding_label(f)) for f in checked.findings]
+    return TextCheck(
+        status=result.status,
+        findings=checked.findings,
+        marked=highlight_spans(body, spans),
+        rendered=render_markdown(body),
+        blocking=result.findings,
+    )
+
+
+@dataclass(frozen=True)
+class HomeOverview:
+    workspaces: list[Workspace]
+    user_document: InstructionDocument | None
+    sessions: list[AgentSession]
+    proposals: list[ReviewItem]
+    waiting: list[ReviewItem]
+
+
+#: Rows shown in each list of the home page (each links to its full list).
+HOME_ROWS = 10
+
+
+def home_overview(*, user, workspaces: QuerySet, reviewable: QuerySet, proposals: QuerySet) -> HomeOverview:
+    """The home page: ``workspaces`` (``access.workspaces_with_role``), the user's scope,
+    active sessions, the pending items of ``proposals`` (``access.own_proposals``) and
+    of ``reviewable`` (``access.reviewable_items``). Five queries."""
+    return HomeOverview(
+        workspaces=list(workspaces.order_by("slug")),
+        user_document=document_of(Scope.USER, user),
+        sessions=list(AgentSession.objects.filter(owner=user).active().select_related("workspace")[:HOME_ROWS]),
+        proposals=list(proposals.filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+        waiting=list(reviewable.filter(status=ReviewStatus.PENDING)[:HOME_ROWS]),
+    )
+
+
+@dataclass(frozen=True)
+class ReviewState:
+    """A review item as a reviewer needs to see it: against what it would replace."""
+
+    item: ReviewItem
+    current_body: str
+    current_version: int
+    #: Approving would be refused: the scope changed since the proposal.
+    stale: bool
+    findings: tuple[Finding, ...]
+    rows: list[DiffLine]
+    unified: str
+
+
+def review_states(items: list[ReviewItem]) -> list[ReviewState]:
+    """Each item with the current body of its scope, a diff, its findings under the
+    credo in force and whether it is stale (``ReviewItem.is_stale``, annotated by
+    ``with_related``). No query beyond the items' own: a proposal made before its
+    scope had a document is linked to it when the document is created."""
+    rules = current_rules() if items else None
+    states = []
+    for item in items:
+        document = item.document if item.document_id is not None else None
+        current = document.body if document else ""
+        states.append(
+            ReviewState(
+                item=item,
+                current_body=current,
+                current_version=document.version if document else 0,
+                stale=item.is_stale,
+                findings=check_text(item.body, rules).findings if item.body else (),
+                rows=side_by_side(current, item.body),
+                unified=unified(current, item.body, old_name="current", new_name=f"proposal #{item.pk}"),
+            )
+        )
+    return states
+
+
+def own_sessions(user) -> QuerySet[AgentSession]:
+    """``user``'s sessions, newest first, each with ``delivery_count``."""
+    return (
+        AgentSession.objects.filter(owner=user)
+        .select_related("workspace")
+        .annotate(delivery_count=Count("deliveries"))
+        .order_by("-started_at")
+    )
+
+
+def session_deliveries(session: AgentSession) -> QuerySet[Delivery]:
+    return session.deliveries.order_by("-created_at", "-id")
+
+
+def session_delivery(session: AgentSession, delivery_id) -> Delivery:
+    """One delivery of ``session`` (the caller checked the session is theirs), or ``NotFound``."""
+    delivery = session.deliveries.filter(pk=delivery_id).first() if str(delivery_id).isdigit() else None
+    if delivery is None:
+        raise NotFound("Delivery not found.")
+    delivery.session = session
+    return delivery
+
+
+def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
+    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
+    try:
+        ids = {int(old_id), int(new_id)}
+    except (TypeError, ValueError):
+        raise NotFound("Unknown version.") from None
+    rows = {row.history_id: row for row in document_versions(document).filter(history_id__in=ids)}
+    if len(rows) != len(ids):
+        raise NotFound("Unknown version.")
+    old, new = rows[int(old_id)], rows[int(new_id)]
+    return (old, new) if old.history_id <= new.history_id else (new, old)

@@ -1,27 +1,47 @@
-"""The one validation every instruction text gets, wherever it comes from.
+"""The one validation every text gets, wherever it comes from.
 
 Scope bodies, a session's ``additional_instructions``, the text a spawn payload
-carries, bundle files and environment values are all checked here: the API, the
-admin (through the model fields' validators), the commands, sessions and the
-bundle call the same function, so a text refused on one path is refused on all.
+carries, bundle files, environment values and the working directory are all
+checked here: the API, the admin (through the model fields' validators), the
+commands, sessions and the bundle call the same functions, so a text refused on
+one path is refused on all.
 
-Built on Django's validators (``ProhibitNullCharactersValidator``) plus a check
-for lone surrogates, which are not valid Unicode and cannot be encoded to UTF-8
-(argv, env and files all need it). The size check comes first and is its own
-error (``BodyTooLarge``, answered 413), so an oversized body is refused before
-anything scans it.
+``validate_text`` (every text): the size first, as its own error (``BodyTooLarge``,
+answered 413, so an oversized body is refused before anything scans it); then
+Django's ``ProhibitNullCharactersValidator``; lone surrogates (not valid Unicode,
+cannot be encoded for argv, env or files); and control characters that make text
+say something else than it shows: terminal escapes (ESC) and the other C0 and C1
+controls (tab, line feed and carriage return excepted), DEL, bidirectional
+overrides and isolates (U+202A-U+202E, U+2066-U+2069, U+200E/F, U+061C), and the
+Unicode line and paragraph separators (U+2028/9), which some readers treat as line
+breaks and others do not.
+
+``validate_instruction_text`` (instruction bodies and additional instructions) also
+refuses a line that reads as a section heading of the merged text (``# [global]``,
+``## [ User ]``, fullwidth ``＃［global］``...): a body must not be able to open a
+second credo section.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
 
-from instructions.contract import MAX_BODY_CHARS
+from instructions.contract import MAX_BODY_CHARS, SECTION_NAMES, section_header
 from instructions.errors import BodyTooLarge, InvalidInput, ServiceError
+
+#: Characters no text may hold (see the module docstring); tab, LF and CR are allowed.
+_FORBIDDEN = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROL_NAMES = {"\x1b": "ESC", "\x7f": "DEL", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
+#: A markdown heading whose whole text is a bracketed section name.
+_SECTION_LINE = re.compile(
+    r"^[ \t]*#{1,6}[ \t]*\[[ \t]*(" + "|".join(SECTION_NAMES) + r")[ \t]*\][ \t]*$", re.IGNORECASE | re.MULTILINE
+)
 
 
 def sha256_text(text: str) -> str:
@@ -29,21 +49,47 @@ def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def is_approved(text: str, approved_sha256: str) -> bool:
-    """Is ``text`` the exact body a reviewer approved (``approved_sha256`` of a document or version)?"""
-    return bool(approved_sha256) and approved_sha256 == sha256_text(text)
-
-
 def prohibit_surrogates(value: str) -> None:
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
         raise ValidationError("Lone surrogates are not valid Unicode text.", code="surrogates")
 
 
-#: Django-style validators run on every instruction text (after the size check).
+def prohibit_control_characters(value: str) -> None:
+    found = _FORBIDDEN.search(value)
+    if found:
+        char = found.group()
+        name = _CONTROL_NAMES.get(char) or unicodedata.name(char, f"U+{ord(char):04X}")
+        raise ValidationError(
+            f"Control character {name} (U+{ord(char):04X}) at position {found.start()} is not allowed: "
+            "it can make text display differently from what it says.",
+            code="control_character",
+        )
+
+
+#: Django-style validators run on every text (after the size check).
 TEXT_VALIDATORS = (
     ProhibitNullCharactersValidator(message="NUL characters are not allowed."),
     prohibit_surrogates,
+    prohibit_control_characters,
 )
+
+
+def _visible_form(text: str) -> str:
+    """``text`` as a reader sees it: NFKC (fullwidth ``＃`` is ``#``), format characters dropped."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
+
+
+def prohibit_section_headers(value: str) -> None:
+    found = _SECTION_LINE.search(_visible_form(value)) if "[" in value or "［" in value else None
+    if found:
+        line = _visible_form(value)[: found.start()].count("\n") + 1
+        raise ValidationError(
+            f"Line {line} reads as a section heading of the merged instructions "
+            f"({section_header(found.group(1).lower())}); the merge opens each scope's section with such a line, "
+            "so a body may not. Rephrase or remove that line.",
+            code="section_header",
+        )
 
 
 def validate_text(value: object, *, field: str = "body", max_chars: int | None = MAX_BODY_CHARS) -> str:
@@ -66,16 +112,27 @@ def validate_text(value: object, *, field: str = "body", max_chars: int | None =
     return value
 
 
+def validate_instruction_text(value: object, *, field: str = "body", max_chars: int = MAX_BODY_CHARS) -> str:
+    """``validate_text`` for an instruction body, which also may not open a section."""
+    text = validate_text(value, field=field, max_chars=max_chars)
+    try:
+        prohibit_section_headers(text)
+    except ValidationError as exc:
+        raise InvalidInput(f"{field}: {exc.messages[0]}") from None
+    return text
+
+
 @deconstructible
 class InstructionTextValidator:
-    """``validate_text`` as a model-field validator: the admin's forms and ``full_clean`` use it."""
+    """``validate_instruction_text`` as a model-field validator: the admin's forms and
+    ``full_clean`` use it."""
 
-    def __init__(self, max_chars: int | None = MAX_BODY_CHARS) -> None:
+    def __init__(self, max_chars: int = MAX_BODY_CHARS) -> None:
         self.max_chars = max_chars
 
     def __call__(self, value: str) -> None:
         try:
-            validate_text(value, field="The text", max_chars=self.max_chars)
+            validate_instruction_text(value, field="The text", max_chars=self.max_chars)
         except ServiceError as exc:
             raise ValidationError(exc.message, code=exc.code.lower()) from None
 

@@ -57,7 +57,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp) / "bench.sqlite3")
         from django.contrib.auth import get_user_model
-        from rest_framework.authtoken.models import Token
+        from knox.models import AuthToken
         from rest_framework.test import APIClient
 
         from instructions.services.documents import Target, document_save
@@ -79,7 +79,7 @@ def main() -> None:
         document_save(target=session_scope, body=("Session.\n" + big)[:50_000], actor=user, reason="bench")
 
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user, expiry=None)[1]}")
         n = args.requests
         print(f"3 scopes of 50,000 characters, {args.history} versions of history, {n} requests each:")
         report("GET /api/instructions?workspace=bench", timed(client, "/api/instructions?workspace=bench", n))

@@ -46,7 +46,7 @@ MERGED_TARGET, SPAWN_TARGET = 0.8, 0.6
 SEED = """
 import json
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from instructions.models import Membership, Workspace
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
@@ -72,7 +72,8 @@ document_save(target=Target(scope="workspace", workspace=acme), body=body("Team"
 document_save(target=Target(scope="user", user=alice), body=body("Personal"), actor=alice, reason="bench")
 spawn = session_create(owner=alice, workspace=acme, agent="claude-code")
 fresh = session_create(owner=alice, workspace=Workspace.objects.get(slug="fresh"), agent="claude-code")
-print(json.dumps({"token": Token.objects.create(user=alice).key, "session": str(spawn.pk), "fresh": str(fresh.pk)}))
+token = AuthToken.objects.create(user=alice, expiry=None)[1]
+print(json.dumps({"token": token, "session": str(spawn.pk), "fresh": str(fresh.pk)}))
 """.replace("SCOPE_CHARS", str(SCOPE_CHARS))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -17,7 +18,15 @@ from rest_framework.test import APIClient
 from instructions import credo as credo_module
 from instructions import render_cache
 from instructions.models import Membership, Role, Workspace
-from tests.helpers import HARNESS, RULES, make_user
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, HARNESS, RULES, make_user
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with empty throttle counters and cached renders."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -100,17 +109,39 @@ def default_workspace(db, settings):
 @pytest.fixture
 def api():
     """An API client; ``api.as_(user)`` authenticates with that user's token."""
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     client = APIClient()
+    tokens: dict[int, str] = {}
 
     def as_(user):
         if user is None:
             client.credentials()
         else:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            if user.pk not in tokens:
+                tokens[user.pk] = AuthToken.objects.create(user=user, expiry=None)[1]
+            client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[user.pk]}")
         return client
 
     client.as_ = as_
     return client
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """Headless Chromium through Playwright, for the browser tests (``live_server``)."""
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the test
+    # makes meanwhile are still synchronous and safe. Only for the tests using it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+        # ORM calls made while Playwright's greenlet runs get their own connection
+        # (asgiref's context-local storage); close it, or PostgreSQL cannot drop the
+        # test database at the end of the run.
+        connections.close_all()

@@ -7,6 +7,19 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
+#: Screenshots the browser tests write (look at them).
+RESULTS = Path(__file__).resolve().parent.parent / "test-results"
+#: Debian's Chromium, driven by Playwright (it cannot download its own browser here).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def make_user(username: str, **extra):

@@ -39,10 +39,8 @@ ADVERSARIAL = [
     "1979-05-27T07:32:00Z",
     "[1, 2, 3]",
     "{ inline = 1 }",
-    "del\x7fchar",
     "tab\there\r\nwindows line",
-    "control \x01\x08\x0b\x0c\x1b\x1f chars",
-    "emoji 😀 CJK 中文 é \u2028 \x85 \ufeff",
+    "emoji 😀 CJK 中文 é \ufeff zero\u200bwidth",
     "--append-system-prompt looks like a flag",
     "-c developer_instructions=x",
     "   leading and trailing spaces   ",
@@ -190,10 +188,27 @@ def test_codex_toml_string_round_trips_any_text(text):
     assert tomllib.loads("_x_ = " + toml_basic_string(text))["_x_"] == text
 
 
+#: Any text the service accepts (text.validate_text): no surrogates, no control characters
+#: but tab, LF and CR, no bidi controls or line/paragraph separators.
+ACCEPTED_TEXT = st.text(
+    alphabet=st.characters(exclude_categories=("Cs", "Cc", "Zl", "Zp"), include_characters="\t\n\r").filter(
+        lambda ch: ch not in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    )
+)
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")))
+@given(ACCEPTED_TEXT)
 def test_codex_payload_round_trips_any_text(text):
     assert codex_reads(payload("codex", text)["args"]) == text
+
+
+@pytest.mark.parametrize("text", ["del\x7fchar", "esc \x1b[31m", "bidi \u202e", "sep \u2028", "nel \x85"])
+def test_control_characters_never_reach_an_agent(text):
+    """The last guard: whatever composed the text, a payload never carries them."""
+    for agent in AGENTS:
+        with pytest.raises(InvalidInput, match="Control character"):
+            payload(agent, text)
 
 
 def test_codex_at_the_limit_and_refused_past_it():

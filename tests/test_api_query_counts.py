@@ -33,8 +33,10 @@ def grow(alice, acme, session, n: int, start: int) -> None:
 LISTS = {
     "/api/workspaces": 3,  # token, count, page (the caller's role annotated)
     "/api/workspaces/acme/members": 4,  # token, workspace with role, count, page with users
-    "/api/instructions/scope/workspace/history?workspace=acme": 5,  # + the document; page with users
-    "/api/reviews": 3,  # token, count, page with related rows
+    # token, workspace with role, the document, the findings approved for it, count, page with users
+    "/api/instructions/scope/workspace/history?workspace=acme": 6,
+    # token, the caller's permissions (user, groups: a reviewer sees every item), count, page with related rows
+    "/api/reviews": 5,
     "/api/sessions": 4,  # token, idle sessions to expire, count, page with workspaces
     "/api/sessions/{session}/deliveries": 4,  # token, session, count, page
 }
@@ -65,23 +67,24 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     client = api.as_(alice)
     client.get("/api/agents")  # warm the credo cache and the token's throttle
     # First read (nothing rendered from these versions yet): token, workspace with
-    # the caller's role, the documents' versions (the render cache's stamp), then
-    # the three scope documents themselves
-    with django_assert_num_queries(4):
+    # the caller's role, the stamp (the documents' versions and approval counts),
+    # then the three scope documents and their approved findings
+    with django_assert_num_queries(5):
         assert client.get("/api/instructions?workspace=acme").status_code == 200
-    # Again, unchanged: token, workspace with role, the documents' versions
+    # Again, unchanged: token, workspace with role, the stamp
     with django_assert_num_queries(3):
         assert client.get("/api/instructions?workspace=acme").status_code == 200
     client.get(f"/api/instructions?session={session.pk}")  # rendered once
-    # token, session, workspace with role, the documents' versions
+    # token, session (with whether its owner may still see its workspace), workspace
+    # with role, the stamp
     with django_assert_num_queries(4):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # First spawn: token, session, the documents' versions, the documents, their
-    # history ids, then the delivery in its transaction: savepoint, insert, history
-    # insert, release
-    with django_assert_num_queries(9):
+    # First spawn: token, session, the stamp, the documents, approved findings, their
+    # history ids, then the delivery in its transaction: savepoint, the credo and OS
+    # texts kept (insert or nothing), insert, history insert, release
+    with django_assert_num_queries(11):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200
-    # Again, unchanged: token, session, the documents' versions, then the delivery
-    # (recorded on every spawn): savepoint, insert, history insert, release
-    with django_assert_num_queries(7):
+    # Again, unchanged: token, session, the stamp, then the delivery (recorded on
+    # every spawn): savepoint, texts, insert, history insert, release
+    with django_assert_num_queries(8):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200

@@ -28,17 +28,17 @@ from instructions.bundle import (
 
 def test_compose_order_os_then_merged_then_additional():
     text = compose_instructions_md(os_text="# Environment\nVM\n", merged="# [global]\nCredo", additional="Extra")
-    assert text == "# Environment\nVM\n\n# [global]\nCredo\n\nExtra"
+    assert text == "# Environment\nVM\n\n# [global]\nCredo\n\n# [additional]\nExtra"
 
 
 @pytest.mark.parametrize(
     ("os_text", "merged", "additional", "expected"),
     [
         ("", "M", "", "M"),
-        ("OS\n", "", "A", "OS\n\nA"),
+        ("OS\n", "", "A", "OS\n\n# [additional]\nA"),
         ("  \n", "M", "\n", "M"),
         ("", "", "", ""),
-        ("OS", "  indented\nkept  ", "A", "OS\n\n  indented\nkept  \n\nA"),
+        ("OS", "  indented\nkept  ", "A", "OS\n\n  indented\nkept  \n\n# [additional]\nA"),
     ],
 )
 def test_compose_leaves_out_empty_parts(os_text, merged, additional, expected):
@@ -131,7 +131,8 @@ def test_write_creates_read_only_files(tmp_path):
     target = tmp_path / "agentos"
     files = compose_files(instructions_md="héllo\n", environment={"agent": "pi"})
     write_bundle(files, target)
-    assert listing(target) == ["environment.json", "instructions.md"]
+    assert listing(target) == [".agentos-bundle", "environment.json", "instructions.md"]
+    assert json.loads((target / ".agentos-bundle").read_text()) == {"files": ["environment.json", "instructions.md"]}
     assert (target / "instructions.md").read_text(encoding="utf-8") == "héllo\n"
     for name in listing(target):
         assert stat.S_IMODE((target / name).stat().st_mode) == 0o444
@@ -146,7 +147,7 @@ def test_existing_bundle_is_replaced_whole(tmp_path, monkeypatch, exchange):
     write_bundle(compose_files(instructions_md="old", environment={"agent": "pi"}, mounts=[{"path": "/x"}]), target)
     inode_before = target.stat().st_ino
     write_bundle(compose_files(instructions_md="new"), target)
-    assert listing(target) == ["instructions.md"]  # old environment.json and mounts.json are gone
+    assert listing(target) == [".agentos-bundle", "instructions.md"]  # old environment.json, mounts.json gone
     assert (target / "instructions.md").read_text() == "new"
     assert target.stat().st_ino != inode_before  # a different directory, swapped in
     assert listing(tmp_path) == ["agentos"]  # no temporary directories left
@@ -202,7 +203,7 @@ def test_symlink_or_file_target_is_refused(tmp_path):
     os.symlink(tmp_path / "real", tmp_path / "link")
     (tmp_path / "file").write_text("x")
     for name in ("link", "file"):
-        with pytest.raises(FileExistsError):
+        with pytest.raises(bundle.BundleTargetError):
             write_bundle({INSTRUCTIONS_PATH: "x"}, tmp_path / name)
     assert listing(tmp_path) == ["file", "link", "real"]
     assert listing(tmp_path / "real") == []

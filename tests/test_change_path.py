@@ -20,6 +20,7 @@ from instructions.credo import current_credo
 from instructions.history import ChangePath, change_path, current_change_path
 from instructions.models import AgentSession, Delivery, InstructionDocument, ReviewItem
 from instructions.services.documents import Target, document_save
+from tests.helpers import make_user
 
 fill_migration = importlib.import_module("instructions.migrations.0004_fill_history_path")
 
@@ -102,6 +103,7 @@ def test_admin_edits_reviews_and_reverts_carry_their_paths(client, staff, acme, 
     ).content.decode()
     assert "kept for review" in refused
     item = ReviewItem.objects.get()
+    client.force_login(make_user("rita", is_staff=True, is_superuser=True))  # four eyes: not its author
     client.post(reverse("admin:instructions_reviewitem_approve", args=[item.pk]), {"note": "fine"})
     first = document.history.order_by("history_id").first()
     revert = reverse("admin:instructions_instructiondocument_history", args=[document.pk]) + f"{first.history_id}/"

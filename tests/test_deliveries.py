@@ -72,7 +72,7 @@ def test_spawn_for_session_records_what_was_delivered(alice, bob, scopes, sessio
     assert text.startswith(load_os_text().rstrip("\n") + "\n\n# [global]\n")
     assert text.index(f"# [user]\n{USER_BODY}") < text.index(f"# [workspace]\n{WORKSPACE_BODY}")
     assert text.index(f"# [workspace]\n{WORKSPACE_BODY}") < text.index(f"# [session]\n{SESSION_BODY}")
-    assert text.endswith(f"# [session]\n{SESSION_BODY}\n\nExtra: be careful.")
+    assert text.endswith(f"# [session]\n{SESSION_BODY}\n\n# [additional]\nExtra: be careful.")
     assert payload["args"] == ["--append-system-prompt", text]
     assert payload["env"] == {"ANTHROPIC_API_KEY": "k"}
     assert payload["cwd"] == "/home/user"
@@ -150,9 +150,8 @@ def test_an_ended_sessions_scope_is_skipped_even_if_its_body_remains(alice, scop
 
 
 def test_unknown_agent_and_oversized_payload_record_nothing(alice, acme):
-    unknown = session_create(owner=alice, workspace=acme, agent="gemini")
     with pytest.raises(NotFound):
-        spawn_for_session(session=unknown, actor=alice)
+        session_create(owner=alice, workspace=acme, agent="emacs")
     big = "中" * 50_000
     save(Target(scope=Scope.USER, user=alice), big[:-1] + "a", alice)
     codex = session_create(owner=alice, workspace=acme, agent="codex", additional_instructions=big)
@@ -186,12 +185,13 @@ def count_spawn_queries(session, actor) -> int:
 
 
 def test_query_count_does_not_grow_with_history(alice, acme, django_assert_num_queries):
-    assert count_spawn_queries(make_history(alice, acme, 5), alice) == 8
+    assert count_spawn_queries(make_history(alice, acme, 5), alice) == 10
     many_session = make_history(alice, acme, 50)
     assert InstructionDocument.history.filter(user=alice).count() >= 55
-    # 1 owner, 2 workspace, 3 the documents, 4 their history ids, then the delivery:
-    # 5 savepoint, 6 insert, 7 history insert, 8 savepoint release.
-    with django_assert_num_queries(8):
+    # 1 owner, 2 workspace, 3 the documents, 4 the findings approved for them, 5 their
+    # history ids, then the delivery: 6 savepoint, 7 the credo's and OS texts kept
+    # (insert or nothing), 8 insert, 9 history insert, 10 savepoint release.
+    with django_assert_num_queries(10):
         _, delivery = spawn_for_session(session=many_session, actor=alice)
     assert set(delivery.scope_versions) == {"user", "workspace", "session"}
 
@@ -225,7 +225,12 @@ def test_write_bundle_for_a_session(alice, scopes, session, tmp_path):
     message = run("write_bundle", "--session", str(session.pk), "--output", str(output), "--mount", "/data:ro")
     assert "Wrote environment.json, instructions.md, mounts.json" in message
     expected = session_bundle(session=session, mounts=[{"path": "/data", "read_only": True}]).files
-    assert sorted(p.name for p in output.iterdir()) == ["environment.json", "instructions.md", "mounts.json"]
+    assert sorted(p.name for p in output.iterdir()) == [
+        ".agentos-bundle",
+        "environment.json",
+        "instructions.md",
+        "mounts.json",
+    ]
     for path, text in expected.items():
         written = output / path.rsplit("/", 1)[1]
         assert written.read_text(encoding="utf-8") == text
@@ -238,10 +243,10 @@ def test_write_bundle_for_a_session(alice, scopes, session, tmp_path):
 
 def test_write_bundle_for_user_workspace_agent_replaces_the_old_one(alice, scopes, tmp_path):
     output = tmp_path / "agentos"
-    output.mkdir()
-    (output / "stale.txt").write_text("old")
+    run("write_bundle", "--user", "alice", "--agent", "pi", "--mount", "/data", "--output", str(output))
+    assert (output / "mounts.json").exists()
     run("write_bundle", "--user", "alice", "--workspace", "acme", "--agent", "codex", "--output", str(output))
-    assert sorted(p.name for p in output.iterdir()) == ["environment.json", "instructions.md"]
+    assert sorted(p.name for p in output.iterdir()) == [".agentos-bundle", "environment.json", "instructions.md"]
     text = (output / "instructions.md").read_text(encoding="utf-8")
     assert USER_BODY in text
     assert WORKSPACE_BODY in text
@@ -254,7 +259,7 @@ def test_write_bundle_for_user_workspace_agent_replaces_the_old_one(alice, scope
     [
         (["--session", str(uuid.uuid4())], "not found"),
         (["--session", "not-a-uuid"], "not found"),
-        (["--user", "alice", "--agent", "gemini"], "Unknown agent"),
+        (["--user", "alice", "--agent", "emacs"], "Unknown agent"),
         (["--user", "nobody", "--agent", "pi"], "User 'nobody' not found"),
         (["--user", "dave", "--workspace", "acme", "--agent", "pi"], "Workspace 'acme' not found"),
         (["--user", "alice"], "--user and --agent are required"),

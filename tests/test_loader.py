@@ -37,8 +37,9 @@ def test_loader_query_count_does_not_grow_with_history(acme, alice, django_asser
         fill_history(target, alice, versions)
     fill_history(Target(scope="session", session=session), alice, 2)
     load_merged(user=alice, workspace=acme, session=session)  # warm the credo cache
-    # 1: the user, workspace and session documents with their owners, in one query.
-    with django_assert_num_queries(1):
+    # 1: the user, workspace and session documents with their owners, in one query;
+    # 2: the findings reviewers approved for them.
+    with django_assert_num_queries(2):
         merged = load_merged(user=alice, workspace=acme, session=session)
     assert [e["scope"] for e in merged["entries"]] == ["global", "user", "workspace", "session"]
     assert f"version {versions - 1}" in merged["merged"]

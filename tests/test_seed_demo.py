@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from instructions.models import InstructionDocument, ReviewItem
 
@@ -13,7 +14,7 @@ def test_seed_demo_creates_a_login_once_and_demo_data(db, capsys):
     out = capsys.readouterr().out
     password = next(line.split(": ", 1)[1] for line in out.splitlines() if "password:" in line)
     admin = get_user_model().objects.get(username="admin")
-    assert admin.is_superuser and authenticate(username="admin", password=password) == admin
+    assert admin.is_superuser and authenticate(RequestFactory().post("/"), username="admin", password=password) == admin
     workspace_doc = InstructionDocument.objects.get(scope="workspace", workspace__slug="default")
     assert workspace_doc.history.get().history_user == admin
     assert InstructionDocument.objects.filter(scope="user", user=admin).exists()

@@ -200,3 +200,19 @@ def test_an_ended_session_is_not_spawned_from_the_cache(api, world, session):
 def test_someone_elses_session_is_404_even_when_cached(api, world, session, dave):
     spawn(api, world, session)
     assert api.as_(dave).get(f"/api/sessions/{session.pk}/spawn").status_code == 404
+
+
+def test_an_approved_finding_alone_changes_the_stamp(world, acme):
+    """Approving a finding may leave the document's version as it is: the stamp counts
+    the target's approvals too, so the oath check shown is never the old one."""
+    from instructions.models import ApprovedFinding, target_key
+    from instructions.selectors import merge_stamp
+
+    before = merge_stamp(user=world, workspace=acme)
+    approval = ApprovedFinding.objects.create(
+        target_key=target_key(Scope.WORKSPACE, acme), rule_id="r", snippet_key="k", snippet="s"
+    )
+    added = merge_stamp(user=world, workspace=acme)
+    approval.delete()
+    assert len({before, added, merge_stamp(user=world, workspace=acme)}) == 2
+    assert added != before

@@ -22,7 +22,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -71,7 +71,7 @@ def world(alice, bob, carol, dave, staff, acme):
             reason="seed",
         )
     return {
-        "token": Token.objects.create(user=alice).key,
+        "token": AuthToken.objects.create(user=alice, expiry=None)[1],
         "path": {
             "slug": ["acme", "default"],
             "username": ["bob", "carol", "alice"],

@@ -26,12 +26,12 @@ WS = "/api/instructions/scope/workspace?workspace=acme"
 SEED = """
 import json
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from instructions.models import Membership, Workspace
 user = get_user_model().objects.create_user("alice", password="pw-alice")
 acme = Workspace.objects.create(slug="acme", name="Acme")
 Membership.objects.create(workspace=acme, user=user, role="maintainer")
-print(json.dumps({"token": Token.objects.create(user=user).key}))
+print(json.dumps({"token": AuthToken.objects.create(user=user, expiry=None)[1]}))
 """
 
 

@@ -21,17 +21,19 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Case, Exists, OuterRef, Subquery, When
 from django.db.models.functions import Greatest, Length, StrIndex, Substr
 from django.http import HttpRequest
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
+from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
 from instructions.display import CONTEXT_CHARS, highlight
 from instructions.errors import ServiceError
 from instructions.models import (
+    STALE,
     AgentSession,
     Delivery,
     InstructionDocument,
@@ -453,16 +455,21 @@ class ReviewItemAdmin(ReadOnlyAdmin):
     def get_queryset(self, request):
         # The snippet in context is cut out by the database: a list of long bodies does
         # not carry every body to Python. StrIndex/Substr are 1-based.
+        # Only the queue this person may decide, as the API shows it
+        # (access.reviewable_items): refused private texts reach no one but their
+        # authors and the reviewers.
         at = StrIndex("body", models.F("snippet"))
         start = Greatest(at - CONTEXT_CHARS, 1)
         return (
             super()
             .get_queryset(request)
+            .filter(pk__in=reviewable_items(request.user).values("pk"))
             .defer("body")
             .annotate(
                 _context_start=start,
                 _context=Substr("body", start, Length("snippet") + 2 * CONTEXT_CHARS),
                 _body_length=Length("body"),
+                stale=Case(When(STALE, then=True), default=False, output_field=models.BooleanField()),
             )
         )
 
@@ -487,10 +494,11 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         return admin_views.review_decide_view(self, request, object_id, "reject")
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        extra_context = {**(extra_context or {}), "review_pending": False}
+        extra_context = {**(extra_context or {}), "review_pending": False, "review_stale": False}
         if object_id:
             item = self.get_object(request, object_id)
             extra_context["review_pending"] = item is not None and item.status == ReviewStatus.PENDING
+            extra_context["review_stale"] = item is not None and item.is_stale
         return super().changeform_view(request, object_id, form_url, extra_context)
 
     @admin.action(description="Approve selected reviews (the body becomes the new version)", permissions=["review"])
@@ -503,7 +511,10 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 
     @admin.display(description="status", ordering="status")
     def status_badge(self, obj):
-        return format_html('<span class="badge badge-{}">{}</span>', obj.status, obj.get_status_display())
+        badge = format_html('<span class="badge badge-{}">{}</span>', obj.status, obj.get_status_display())
+        if obj.status == ReviewStatus.PENDING and obj.is_stale:
+            badge = format_html('{} <span class="badge badge-stale">stale</span>', badge)
+        return badge
 
     @admin.display(description="owner")
     def owner(self, obj):
@@ -538,6 +549,15 @@ class AgentSessionAdmin(ReadOnlyAdmin):
     list_select_related = ["owner", "workspace"]
     search_fields = ["id", "owner__username", "workspace__slug", "agent"]
     actions = ["end_selected"]
+    # The env holds the caller's secrets: only its names are shown here.
+    exclude = ["env"]
+    readonly_fields = ["env_names"]
+
+    @admin.display(description="env (values masked)")
+    def env_names(self, obj):
+        if not obj.env:
+            return "—"
+        return format_html_join(", ", "<code>{}</code>=********", ((name,) for name in sorted(obj.env)))
 
     @admin.action(description="End selected sessions")
     def end_selected(self, request, queryset):

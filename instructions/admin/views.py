@@ -29,7 +29,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from instructions import audit_log
+from instructions import access, audit_log
 from instructions.access import reviewable_items
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
@@ -62,8 +62,13 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
 
 
 def can_review(request: HttpRequest) -> bool:
-    """Staff review everything (see ``access``); the admin is for staff only."""
-    return bool(request.user.is_active and request.user.is_staff)
+    """Reviewers (the ``Reviewers`` group's permission) decide reviews in the admin;
+    ``is_staff`` alone only lets a person in."""
+    return access.is_reviewer(request.user)
+
+
+def can_audit(request: HttpRequest) -> bool:
+    return bool(request.user.is_active and request.user.has_perm(access.VIEW_AUDIT_LOG))
 
 
 class NoteForm(forms.Form):
@@ -74,14 +79,26 @@ class NoteForm(forms.Form):
         help_text="Why: kept with the review and shown to its author.",
     )
 
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["note"].required = required
+        if required:
+            self.fields["note"].help_text = "Why (required): kept with the review and shown to its author."
+
 
 def review_decide_view(model_admin, request: HttpRequest, object_id: int, decision: str) -> HttpResponse:
-    """Approve or reject one review item: a confirmation page (GET) and the decision (POST)."""
+    """Approve or reject one review item: a confirmation page (GET) and the decision (POST).
+
+    A stale proposal has no approve page: approving it would undo later edits.
+    """
     if not can_review(request):
         raise PermissionDenied
     item = get_object_or_404(reviewable_items(request.user), pk=object_id)
     changelist = reverse("admin:instructions_reviewitem_changelist") + "?status__exact=pending"
-    form = NoteForm(request.POST if request.method == "POST" else None)
+    if decision == "approve" and item.is_stale:
+        messages.error(request, f"Review #{item.pk} is stale: the scope changed after it was proposed. Reject it.")
+        return HttpResponseRedirect(reverse("admin:instructions_reviewitem_change", args=[item.pk]))
+    form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
     if request.method == "POST" and form.is_valid():
         service = review_approve if decision == "approve" else review_reject
         try:
@@ -108,7 +125,7 @@ def review_reject_many(model_admin, request: HttpRequest, queryset) -> HttpRespo
     """The reject action: a page asking for the note, then one ``review_reject`` per item."""
     if not can_review(request):
         raise PermissionDenied
-    form = NoteForm(request.POST if "confirm" in request.POST else None)
+    form = NoteForm(request.POST if "confirm" in request.POST else None, required=True)
     if "confirm" in request.POST and form.is_valid():
         _loop(request, queryset, review_reject, "rejected", note=form.cleaned_data["note"])
         return None  # back to the changelist
@@ -279,7 +296,7 @@ class AuditFilterForm(forms.Form):
 
 def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
     """Every change in a period, filtered; ``?download=csv|json`` for the whole of it."""
-    if not (request.user.is_staff and model_admin.has_view_permission(request)):
+    if not can_audit(request):
         raise PermissionDenied
     form = AuditFilterForm(request.GET or None)
     valid = form.is_valid() if request.GET else True
@@ -312,8 +329,9 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
 
 
 def credo_view(model_admin, request: HttpRequest) -> HttpResponse:
-    """The credo and its oaths, read-only: there is no way to change them here."""
-    if not request.user.is_staff:
+    """The credo and its oaths, read-only: there is no way to change them here.
+    Reviewers and auditors read it (they judge texts against it)."""
+    if not (can_review(request) or can_audit(request)):
         raise PermissionDenied
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])

@@ -10,41 +10,93 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from instructions import access
 from instructions.api import serializers as s
 from instructions.contract import Scope, check_editable
-from instructions.errors import InvalidInput, StaleVersion
+from instructions.errors import InvalidInput, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
-from instructions.selectors import document_of, scope_entry_and_version
+from instructions.selectors import check_session_workspace, document_of, scope_entry_and_version
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
 
+#: Errors whose answer reports something the service kept: their request's transaction
+#: commits (a refused write's review item). Every other error rolls back.
+KEEPS_STATE = (OathConflict,)
+
+
+class FailedAuthenticationThrottle(SimpleRateThrottle):
+    """Failed authentications per client address (``THROTTLE_AUTH_FAILURES``)."""
+
+    scope = "auth_failure"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
 
 class ApiView(APIView):
-    # Every change made while serving an API request is recorded with the ``api``
-    # path (services that are a kind of change of their own narrow it). No
-    # docstring here: drf-spectacular would show it as every operation's description.
+    # No docstring here: drf-spectacular would show it as every operation's description.
+    #
+    # - Every change made while serving an API request is recorded with the ``api``
+    #   path (services that are a kind of change of their own narrow it).
+    # - A write request is one transaction: refused part-way (a 400 after a service
+    #   wrote), it leaves nothing behind; only KEEPS_STATE errors commit.
+    # - Throttles run before permissions, and failed authentications are counted per
+    #   address: DRF checks permissions first, so anonymous and badly authenticated
+    #   requests never reached a throttle and tokens could be guessed without limit.
+
+    #: True while the request's own transaction is open (write requests).
+    in_request_transaction = False
 
     def dispatch(self, request, *args, **kwargs):
         with change_path(ChangePath.API):
-            return super().dispatch(request, *args, **kwargs)
+            if request.method in SAFE_METHODS:
+                return super().dispatch(request, *args, **kwargs)
+            with transaction.atomic():
+                self.in_request_transaction = True
+                try:
+                    return super().dispatch(request, *args, **kwargs)
+                finally:
+                    self.in_request_transaction = False
 
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        super().initial(request, *args, **kwargs)
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        if self.in_request_transaction and not isinstance(exc, KEEPS_STATE):
+            transaction.set_rollback(True)  # the request's own block, opened in dispatch
+        return response
+
+    def initial(self, request, *args, **kwargs):
+        self.format_kwarg = self.get_format_suffix(**kwargs)
+        request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(request)
+        request.version, request.versioning_scheme = self.determine_version(request, *args, **kwargs)
+        self.perform_authentication(request)
+        self.check_throttles(request)
+        self.check_permissions(request)
         # PostgreSQL text cannot hold NUL, not even to compare it: a slug, username,
         # session id or status holding one would fail deep inside a query (a 500).
         # Nothing the API names can contain it, so it is refused at the door.
         query = request.query_params.lists()
         if "\x00" in request.path or any("\x00" in key + "".join(values) for key, values in query):
             raise InvalidInput("NUL characters are not allowed in the path or the query string.")
+
+    def perform_authentication(self, request):
+        try:
+            request.user  # noqa: B018  (authenticates)
+        except exceptions.AuthenticationFailed:
+            throttle = FailedAuthenticationThrottle()
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())
+            raise
 
 
 # --- schema pieces ------------------------------------------------------------------
@@ -132,8 +184,14 @@ class ScopeRequest:
         self.session: AgentSession | None = None
         if session_id:
             self.session = session_touch(session=access.own_session(user, session_id))
+            if not self.session.is_active and request.method not in SAFE_METHODS:
+                # Whatever ended it (its end, idle expiry, its owner losing access to the
+                # workspace), a write naming it answers the same.
+                raise SessionEnded(f"This session has ended ({self.session.end_reason}); it can no longer change.")
         slug = request.query_params.get("workspace") or (self.session.workspace.slug if self.session else None)
         self.access = access.workspace_access(user, slug, need=need)
+        # Refuse a contradiction before anything is read or written.
+        check_session_workspace(self.access.workspace, self.session)
         self.workspace: Workspace = self.access.workspace
         self.user = user
 

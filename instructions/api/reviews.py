@@ -10,6 +10,7 @@ from instructions import access
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, validated
 from instructions.errors import NotFound
+from instructions.models import ReviewItem
 from instructions.services.reviews import review_approve, review_reject
 
 
@@ -17,13 +18,26 @@ class ReviewListView(ApiView):
     pagination_class = ListPagination
 
     @extend_schema(
-        parameters=[OpenApiParameter("status", str, enum=["pending", "approved", "rejected", "resolved"])],
-        responses={200: s.ReviewSerializer(many=True)},
-        summary="Oath-conflict review items you may act on (pending by default)",
+        parameters=[
+            OpenApiParameter("status", str, enum=["pending", "approved", "rejected", "resolved"]),
+            OpenApiParameter(
+                "mine",
+                bool,
+                description="Your own proposals (any status unless ?status= is given) and their decisions.",
+            ),
+        ],
+        responses={200: s.ReviewSerializer(many=True), 400: ERROR},
+        summary="Oath-conflict review items you may decide (pending by default), or your own proposals",
     )
     def get(self, request: Request) -> Response:
-        wanted = request.query_params.get("status", "pending")
-        return paginated(self, access.reviewable_items(request.user).filter(status=wanted), s.ReviewSerializer)
+        query = validated(s.ReviewListQuerySerializer, request.query_params.dict())
+        if query["mine"]:
+            items = access.own_proposals(request.user)
+            if "status" in query:
+                items = items.filter(status=query["status"])
+        else:
+            items = access.reviewable_items(request.user).filter(status=query.get("status", "pending"))
+        return paginated(self, items, s.ReviewSerializer)
 
 
 class ReviewDecisionView(ApiView):
@@ -31,7 +45,7 @@ class ReviewDecisionView(ApiView):
 
     @extend_schema(
         request=s.ReviewDecisionSerializer,
-        responses={200: s.ReviewSerializer, 400: ERROR, 404: ERROR, 409: ERROR},
+        responses={200: s.ReviewSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, pk: int) -> Response:
         data = validated(s.ReviewDecisionSerializer, request.data if request.data else {})
@@ -39,7 +53,7 @@ class ReviewDecisionView(ApiView):
         if item is None:
             raise NotFound("Review not found.")
         item = type(self).decide(item=item, reviewer=request.user, note=data["note"])
-        return Response(s.ReviewSerializer(access.reviewable_items(request.user).get(pk=item.pk)).data)
+        return Response(s.ReviewSerializer(ReviewItem.objects.with_related().get(pk=item.pk)).data)
 
 
 class ReviewApproveView(ReviewDecisionView):

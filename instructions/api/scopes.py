@@ -31,16 +31,17 @@ from instructions.api.common import (
 from instructions.api.rendered import json_bytes
 from instructions.contract import Scope, check_editable, check_known
 from instructions.errors import InvalidInput, NotFound
-from instructions.models import Role
+from instructions.models import Role, target_key
 from instructions.render_cache import Rendered
 from instructions.selectors import (
+    approvals_by_target,
     current_rules,
     document_versions,
     gather_inputs,
-    inputs_stamp,
     merge_inputs,
     merge_stamp,
     scope_entries,
+    stamp_matches,
 )
 from instructions.services.documents import document_revert, document_save
 
@@ -66,7 +67,8 @@ class MergedInstructionsView(ApiView):
         if found is None:
             inputs = gather_inputs(**who, session=ctx.session)
             found = Rendered.of(json_bytes(s.MergedInstructionsSerializer(merge_inputs(inputs)).data))
-            render_cache.store("merged", inputs_stamp(inputs, **who), found)
+            if stamp_matches(stamp, inputs):  # else a write landed since the stamp: serve, do not keep
+                render_cache.store("merged", stamp, found)
         return rendered.response(found)  # 304 for If-None-Match: ConditionalGetMiddleware
 
 
@@ -151,8 +153,14 @@ class ScopeHistoryView(ApiView):
         if check_known(scope) == Scope.GLOBAL:
             raise NotFound("The credo has no history in the service: it changes only on disk.")
         ctx = ScopeRequest(request)
-        versions = document_versions(ctx.document(scope))
-        return paginated(self, versions, s.HistoryVersionSerializer, rules=current_rules())
+        key = target_key(scope, ctx.owner(scope))
+        return paginated(
+            self,
+            document_versions(ctx.document(scope)),
+            s.HistoryVersionSerializer,
+            rules=current_rules(),
+            approved=approvals_by_target([key])[key],
+        )
 
 
 class ScopeRevertView(ApiView):

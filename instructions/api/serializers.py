@@ -17,7 +17,7 @@ from instructions.contract import EDITABLE_SCOPES, PRECEDENCE
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
 from instructions.models import Role
-from instructions.text import is_approved, validate_text
+from instructions.text import validate_instruction_text
 
 
 class EpochMillisField(serializers.IntegerField):
@@ -41,7 +41,7 @@ class StrictCharField(serializers.CharField):
 
 
 class InstructionTextField(StrictCharField):
-    """Instruction text, checked by the one text validator (``text.validate_text``).
+    """Instruction text, checked by the one text validator (``text.validate_instruction_text``).
 
     An oversized text is answered 413 (``BodyTooLarge`` passes through DRF's
     validation to the API's error handler); any other refusal is a field error.
@@ -54,7 +54,7 @@ class InstructionTextField(StrictCharField):
     def to_internal_value(self, data: Any) -> str:
         value = super().to_internal_value(data)
         try:
-            return validate_text(value, field=self.field_name)
+            return validate_instruction_text(value, field=self.field_name)
         except InvalidInput as exc:
             raise serializers.ValidationError(exc.message) from None
 
@@ -125,13 +125,14 @@ class RevertRequestSerializer(StrictSerializer):
 
 
 class VersionOathCheckField(serializers.ChoiceField):
-    """The ``oath_check`` of one stored version, against the rules in ``context["rules"]``."""
+    """The ``oath_check`` of one stored version, against the rules in ``context["rules"]``
+    with the findings approved for its scope (``context["approved"]``) set aside."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=["pass", "fail", "unknown"], source="*", **kwargs)
 
     def to_representation(self, row: Any) -> str:
-        status, _ = oath_status(row.body, self.context["rules"], approved=is_approved(row.body, row.approved_sha256))
+        status, _ = oath_status(row.body, self.context["rules"], approved=self.context["approved"])
         return status
 
 
@@ -230,12 +231,22 @@ class ReviewSerializer(serializers.Serializer):
     snippet = serializers.CharField()
     conflicting_oath = serializers.CharField(source="oath")
     reviewer = serializers.CharField(source="reviewer.username", allow_null=True)
+    stale = serializers.BooleanField(
+        source="is_stale", help_text="The scope changed after this proposal: it can no longer be approved."
+    )
     reviewed_at = serializers.DateTimeField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
 
 
 class ReviewDecisionSerializer(StrictSerializer):
-    note = StrictCharField(allow_blank=True, required=False, default="", max_length=5000)
+    note = StrictCharField(
+        allow_blank=True, required=False, default="", max_length=5000, help_text="Why; required to reject."
+    )
+
+
+class ReviewListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending", "approved", "rejected", "resolved"], required=False)
+    mine = serializers.BooleanField(required=False, default=False)
 
 
 # --- agents, sessions and deliveries ---------------------------------------------
@@ -259,12 +270,25 @@ class SpawnSerializer(serializers.Serializer):
     mechanism = serializers.CharField()
 
 
+class MaskedEnvField(serializers.DictField):
+    """A session's env with every value masked: the names show, the secrets never do
+    (only the owner's spawn payload carries the values)."""
+
+    MASK = "********"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=serializers.CharField(), **kwargs)
+
+    def to_representation(self, value: dict[str, str]) -> dict[str, str]:
+        return dict.fromkeys(value, self.MASK)
+
+
 class SessionSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     agent = serializers.CharField()
     workspace = serializers.CharField(source="workspace.slug")
     cwd = serializers.CharField(allow_blank=True)
-    env = serializers.DictField(child=serializers.CharField())
+    env = MaskedEnvField(help_text="Variable names; values are masked (the spawn payload carries them).")
     skip_os_instructions = serializers.BooleanField()
     additional_instructions = serializers.CharField(allow_blank=True)
     started_at = serializers.DateTimeField()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -15,15 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from instructions import access
-from instructions.agents import get_agent, registered_agents
+from instructions.agents import registered_agents
 from instructions.api import rendered
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.api.rendered import json_bytes
 from instructions.errors import InvalidInput
 from instructions.models import AgentSession
-from instructions.services.deliveries import spawn_for_session, spawn_rendered
-from instructions.services.sessions import session_create, session_end, session_touch, sessions_expire
+from instructions.services.deliveries import spawn_rendered
+from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire
 
 
 def live_session(request: Request, session_id: Any) -> AgentSession:
@@ -65,21 +64,16 @@ class SessionListView(ApiView):
     def post(self, request: Request) -> Response:
         data = validated(s.SessionCreateSerializer, request.data)
         workspace = access.workspace_access(request.user, data.get("workspace")).workspace
-        get_agent(data["agent"])
-        # One transaction: if the payload cannot be built (too large for the agent),
-        # no half-made session is left behind.
-        with transaction.atomic():
-            session = session_create(
-                owner=request.user,
-                workspace=workspace,
-                agent=data["agent"],
-                cwd=data["cwd"],
-                env=data["env"],
-                skip_os_instructions=data["skip_os_instructions"],
-                additional_instructions=data["additional_instructions"],
-                reason=reason_for(request, "API: session started"),
-            )
-            payload, _ = spawn_for_session(session=session, actor=request.user)
+        session, payload, _ = session_start(
+            owner=request.user,
+            workspace=workspace,
+            agent=data["agent"],
+            cwd=data["cwd"],
+            env=data["env"],
+            skip_os_instructions=data["skip_os_instructions"],
+            additional_instructions=data["additional_instructions"],
+            reason=reason_for(request, "API: session started"),
+        )
         session.spawn = payload
         return Response(s.SessionCreatedSerializer(session).data, status=status.HTTP_201_CREATED)
 

@@ -8,12 +8,17 @@ scope document used), so an auditor can later reconstruct what an agent was told
 ``prepare_bundle`` and ``spawn_preview`` do the same work without recording
 anything: for the ``write_bundle`` command and for previews without a session.
 
-Cost: one query for the documents (``selectors.gather_inputs``), one for their
-history ids, plus the delivery's insert and its history row: constant however
-long the history is. The credo and the OS text come from their caches.
 ``spawn_rendered`` (the API's spawn route) serves a payload already rendered from
-the same inputs: then only the documents' versions are read, and the delivery is
-still recorded.
+the same inputs (only the stamp is read; the delivery is recorded all the same).
+
+Cost: one query for the documents (``selectors.gather_inputs``), one for their
+history ids, plus the delivery's insert and its history row, and one insert that
+keeps the credo's and the OS text's text (``RecordedText``, skipped by the
+database when already kept): constant however long the history is. The credo and
+the OS text come from their caches.
+
+``spawn_previews`` shows a person what each agent would receive, with the sizes
+that count against Linux's per-argument limit; it records nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +31,15 @@ from typing import Any
 from django.db import transaction
 
 from instructions import render_cache
-from instructions.agents import SpawnPayload, build_spawn, get_agent
+from instructions.agents import (
+    MAX_ARG_BYTES,
+    AgentSpec,
+    SpawnPayload,
+    build_spawn,
+    get_agent,
+    registered_agents,
+    utf8_len,
+)
 from instructions.bundle import (
     INSTRUCTIONS_PATH,
     compose_files,
@@ -35,19 +48,19 @@ from instructions.bundle import (
     load_os_text,
 )
 from instructions.contract import MergedInstructions, Scope
-from instructions.errors import SessionEnded
-from instructions.models import AgentSession, Delivery, Workspace
+from instructions.errors import ServiceError, SessionEnded
+from instructions.models import AgentSession, Delivery, RecordedText, Workspace
 from instructions.render_cache import Rendered
 from instructions.selectors import (
     MergeInputs,
     gather_inputs,
-    inputs_stamp,
     latest_history_ids,
     merge_inputs,
     merge_stamp,
+    stamp_matches,
 )
 from instructions.services.audit import save_audited
-from instructions.text import sha256_text, validate_text
+from instructions.text import sha256_text, validate_instruction_text
 
 DELIVERY_REASON = "Spawn payload delivered"
 
@@ -60,6 +73,8 @@ class PreparedBundle:
     files: dict[str, str]
     merged: MergedInstructions
     inputs: MergeInputs
+    #: The OS environment text that opens ``instructions_md``.
+    os_text: str = ""
 
     @property
     def instructions_sha256(self) -> str:
@@ -96,11 +111,12 @@ def prepare_bundle(
     its environment metadata names it. ``agent`` must be a registered agent.
     """
     get_agent(agent)
-    validate_text(additional_instructions, field="additional_instructions")
+    validate_instruction_text(additional_instructions, field="additional_instructions")
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
+    os_text = load_os_text()
     instructions_md = compose_instructions_md(
-        os_text=load_os_text(), merged=merged["merged"], additional=additional_instructions
+        os_text=os_text, merged=merged["merged"], additional=additional_instructions
     )
     environment = environment_metadata(
         agent=agent,
@@ -110,7 +126,7 @@ def prepare_bundle(
         started_at=session.started_at if session is not None else None,
     )
     files = compose_files(instructions_md=instructions_md, environment=environment, mounts=mounts)
-    return PreparedBundle(instructions_md=instructions_md, files=files, merged=merged, inputs=inputs)
+    return PreparedBundle(instructions_md=instructions_md, files=files, merged=merged, inputs=inputs, os_text=os_text)
 
 
 def session_bundle(*, session: AgentSession, mounts: Sequence[Mapping[str, Any]] | None = None) -> PreparedBundle:
@@ -137,7 +153,8 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         raise SessionEnded("This session has ended; it cannot be spawned.")
     bundle = session_bundle(session=session)
     payload = _session_payload(session, bundle)
-    return payload, _record(session, actor, _delivery_facts(bundle, payload))
+    delivery = _record(session, actor, _delivery_facts(bundle, payload), texts=_texts_of(bundle))
+    return payload, delivery
 
 
 def _session_payload(session: AgentSession, bundle: PreparedBundle) -> SpawnPayload:
@@ -151,6 +168,12 @@ def _session_payload(session: AgentSession, bundle: PreparedBundle) -> SpawnPayl
     )
 
 
+def _texts_of(bundle: PreparedBundle) -> list[str]:
+    """The texts a delivery keeps (``RecordedText``): the OS text, and the credo's when there is one."""
+    credo = bundle.inputs.credo.body
+    return [bundle.os_text] if credo is None else [bundle.os_text, credo]
+
+
 def _delivery_facts(bundle: PreparedBundle, payload: SpawnPayload) -> dict[str, Any]:
     """What a ``Delivery`` records about one payload (one query: the history ids)."""
     return {
@@ -159,12 +182,14 @@ def _delivery_facts(bundle: PreparedBundle, payload: SpawnPayload) -> dict[str, 
         "credo_sha256": bundle.inputs.credo.sha256,
         "scope_versions": bundle.scope_versions(),
         "mechanism": payload["mechanism"],
+        "os_text_sha256": sha256_text(bundle.os_text),
     }
 
 
-def _record(session: AgentSession, actor, facts: dict[str, Any]) -> Delivery:
+def _record(session: AgentSession, actor, facts: dict[str, Any], *, texts: Sequence[str]) -> Delivery:
     delivery = Delivery(session=session, agent=session.agent, **facts)
     with transaction.atomic():
+        texts_record(texts)
         save_audited(delivery, actor=actor, reason=DELIVERY_REASON)
     return delivery
 
@@ -190,22 +215,35 @@ def spawn_rendered(
     and cached by the exact inputs it is built from (``instructions.render_cache``).
 
     Only the rendering is skipped on a hit: every call still records its own
-    ``Delivery``, with the facts (hashes, history ids) of the payload served. Cost
-    on a hit: the documents' versions (one small query) and the delivery's insert.
+    ``Delivery`` and keeps its texts, with the facts (hashes, history ids) of the
+    payload served. Cost on a hit: the stamp (one small query) and the recording.
     """
     if not session.is_active:
         raise SessionEnded("This session has ended; it cannot be spawned.")
     who = {"user": session.owner, "workspace": session.workspace}
-    os_sha = sha256_text(load_os_text())
-    stamp = (merge_stamp(**who, session=session), _session_stamp(session), os_sha)
+    os_text = load_os_text()
+    merge = merge_stamp(**who, session=session)
+    stamp = (merge, _session_stamp(session), sha256_text(os_text))
     found = render_cache.lookup("spawn", stamp)
     if found is None:
         bundle = session_bundle(session=session)
         payload = _session_payload(session, bundle)
-        found = Rendered.of(render(payload), delivery=_delivery_facts(bundle, payload))
-        # Stored under what the build read (a write may have landed since the stamp).
-        render_cache.store("spawn", (inputs_stamp(bundle.inputs, **who), _session_stamp(session), os_sha), found)
-    return found, _record(session, actor, found.extra["delivery"])
+        found = Rendered.of(render(payload), delivery=_delivery_facts(bundle, payload), texts=_texts_of(bundle))
+        if stamp_matches(merge, bundle.inputs) and bundle.os_text == os_text:
+            render_cache.store("spawn", stamp, found)
+    return found, _record(session, actor, found.extra["delivery"], texts=found.extra["texts"])
+
+
+def texts_record(texts: Sequence[str]) -> None:
+    """Keep ``texts`` by their SHA-256 (``RecordedText``), once each, in one query.
+
+    ``ignore_conflicts``: a text already kept (by an earlier delivery, or by a
+    concurrent one a moment ago) is left as it is: its key is its content.
+    """
+    rows = {sha256_text(text): text for text in texts}
+    RecordedText.objects.bulk_create(
+        [RecordedText(sha256=sha, text=text) for sha, text in rows.items()], ignore_conflicts=True
+    )
 
 
 def spawn_preview(
@@ -229,4 +267,110 @@ def spawn_preview(
         env=env,
         skip_os_instructions=skip_os_instructions,
         files=bundle.files,
+    )
+
+
+# --- previews for people -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One string Linux must accept at exec: an argv element or a ``NAME=value``."""
+
+    label: str
+    bytes: int
+    limit: int = MAX_ARG_BYTES
+
+    @property
+    def over(self) -> bool:
+        return self.bytes > self.limit
+
+    @property
+    def percent(self) -> float:
+        return round(100 * self.bytes / self.limit, 1)
+
+
+@dataclass(frozen=True)
+class AgentPreview:
+    """What one agent would be launched with, or why it could not be."""
+
+    spec: AgentSpec
+    payload: SpawnPayload | None
+    #: Why there is no payload (e.g. too large for Codex); "" when there is one.
+    error: str
+    #: The variables the injection sets (the caller's own are passed through).
+    injected_env: dict[str, str]
+    #: Names of the caller's variables passed through unchanged (values not shown:
+    #: they routinely carry API keys).
+    passed_env: list[str]
+    measures: list[Measure]
+
+
+@dataclass(frozen=True)
+class PreviewSet:
+    merged: MergedInstructions
+    instructions_md: str
+    agents: list[AgentPreview]
+    session: AgentSession | None
+    limit: int = MAX_ARG_BYTES
+
+    @property
+    def instructions_bytes(self) -> int:
+        return utf8_len(self.instructions_md)
+
+
+def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[str, str], launch: dict) -> AgentPreview:
+    files = compose_files(instructions_md=bundle.instructions_md, environment={**environment, "agent": spec.name})
+    caller_env = launch["env"] or {}
+    try:
+        payload = build_spawn(agent=spec.name, instructions_md=bundle.instructions_md, files=files, **launch)
+    except ServiceError as exc:
+        return AgentPreview(spec=spec, payload=None, error=exc.message, injected_env={}, passed_env=[], measures=[])
+    injected = {k: v for k, v in payload["env"].items() if caller_env.get(k) != v}
+    # argv[0] is the agent's own command; the added arguments follow it.
+    measures = [Measure(f"argv[{i}]", utf8_len(arg)) for i, arg in enumerate(payload["args"], start=1)]
+    measures += [Measure(f"{k}=…", utf8_len(f"{k}={v}")) for k, v in injected.items()]
+    return AgentPreview(
+        spec=spec,
+        payload=payload,
+        error="",
+        injected_env=injected,
+        passed_env=sorted(k for k, v in payload["env"].items() if caller_env.get(k) == v),
+        measures=measures,
+    )
+
+
+def spawn_previews(*, user, workspace: Workspace, session: AgentSession | None = None) -> PreviewSet:
+    """What every registered agent would be launched with: for ``user`` in ``workspace``,
+    or as ``session`` (its scope, cwd, env, additional instructions) would be. Records nothing.
+
+    The bundle is composed once; each agent gets its own ``environment.json`` and
+    injection. An agent that cannot take the text (Codex past the argv limit) has
+    an ``error`` instead of a payload.
+    """
+    agents = registered_agents()
+    if session is not None:
+        launch = {"cwd": session.cwd, "env": session.env, "skip_os_instructions": session.skip_os_instructions}
+        bundle = prepare_bundle(
+            user=session.owner,
+            workspace=workspace,
+            agent=session.agent,
+            session=session,
+            cwd=session.cwd,
+            additional_instructions=session.additional_instructions,
+        )
+    else:
+        launch = {"cwd": "", "env": {}, "skip_os_instructions": False}
+        bundle = prepare_bundle(user=user, workspace=workspace, agent=agents[0].name)
+    environment = environment_metadata(
+        workspace=workspace.slug,
+        cwd=launch["cwd"],
+        session=str(session.pk) if session is not None else "",
+        started_at=session.started_at if session is not None else None,
+    )
+    return PreviewSet(
+        merged=bundle.merged,
+        instructions_md=bundle.instructions_md,
+        agents=[_agent_preview(spec, bundle, environment, launch) for spec in agents],
+        session=session,
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from instructions.approvals import without_approved
 from instructions.contract import Scope, check_editable
 from instructions.errors import NotFound, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
@@ -18,11 +19,13 @@ from instructions.models import (
     ReviewKind,
     ReviewStatus,
     Workspace,
+    target_key,
 )
 from instructions.oaths import OathResult, RuleSet, check_text
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
-from instructions.text import sha256_text, validate_text
+from instructions.services.proposals import approved_keys, review_keep
+from instructions.text import sha256_text, validate_instruction_text
 
 #: The reason of a kept refused write: the caller's reason behind this.
 REFUSED_PREFIX = "Write refused (oath conflict): "
@@ -45,6 +48,11 @@ class Target:
     @property
     def owner(self) -> object:
         return getattr(self, OWNER_COLUMN[self.scope])
+
+    @property
+    def key(self) -> str:
+        """The ``target_key`` of review items and approved findings about this scope."""
+        return target_key(self.scope, self.owner)
 
     @property
     def owner_fields(self) -> dict[str, object]:
@@ -76,8 +84,8 @@ def _lock_document(target: Target) -> InstructionDocument | None:
         # but one fail on the unique constraint (a 500, and an If-Match "v0" that
         # lost the race must be a 412). Lock the owner's row to take turns, then look
         # again: a writer that waited finds the document its predecessor created.
-        owner = target.owner
-        type(owner).objects.select_for_update().filter(pk=owner.pk).values_list("pk", flat=True).first()
+        owner_model = InstructionDocument._meta.get_field(OWNER_COLUMN[target.scope]).related_model
+        owner_model.objects.select_for_update().filter(pk=target.owner.pk).values_list("pk", flat=True).first()
         document = InstructionDocument.objects.select_for_update().of(target.scope, target.owner).first()
     return document
 
@@ -94,17 +102,38 @@ def _resolve_flags(document: InstructionDocument, *, actor, reason: str) -> None
         save_audited(item, actor=actor, reason=reason)
 
 
-def _write(document: InstructionDocument | None, target: Target, body: str, *, actor, reason: str, approved: bool):
-    if document is None:
+def _adopt_proposals(document: InstructionDocument, target: Target, *, actor, reason: str) -> None:
+    """Proposals made before the document existed now name it (and so become stale);
+    the one whose text this version is (being approved now) is its approval's to close."""
+    orphans = ReviewItem.objects.filter(
+        target_key=target.key, document__isnull=True, kind=ReviewKind.REJECTED_WRITE, status=ReviewStatus.PENDING
+    ).exclude(body_sha256=sha256_text(document.body))
+    for item in orphans:
+        item.document = document
+        save_audited(item, actor=actor, reason=reason)
+
+
+def _write(document: InstructionDocument | None, target: Target, body: str, *, actor, reason: str):
+    created = document is None
+    if created:
         document = InstructionDocument(scope=target.scope, **target.owner_fields, version=0)
     document.body = body
     document.version += 1
     document.updated_at = timezone.now()
-    if approved:
-        document.approved_sha256 = sha256_text(body)
     save_audited(document, actor=actor, reason=reason)
+    if created:
+        _adopt_proposals(document, target, actor=actor, reason=reason)
     _resolve_flags(document, actor=actor, reason=reason)
     return document
+
+
+def oath_conflict(result: OathResult, review: ReviewItem) -> OathConflict:
+    """The error a refused write raises: its findings and the review item keeping the text."""
+    return OathConflict(
+        "The text conflicts with the credo's oaths; it was kept for review and nothing changed.",
+        conflicts=[{"snippet": f.snippet, "conflicting_oath": f.oath} for f in result.findings],
+        review=review.pk,
+    )
 
 
 def document_save(
@@ -115,19 +144,20 @@ def document_save(
     reason: str,
     if_match: int | None = None,
     rules: RuleSet | None = None,
-    approved: bool = False,
 ) -> InstructionDocument:
     """Make ``body`` the new version of ``target``'s scope.
 
     ``if_match``: the version the caller last saw (0: no document yet); a different
     current version raises ``StaleVersion`` and nothing is written.
 
-    A body failing the oath check is not stored: it is kept as a pending review item
-    and ``OathConflict`` is raised (the review is committed first). ``approved``
-    (a reviewer's approval) skips the check and records the body as approved.
+    A body failing the oath check (findings a reviewer approved for this scope
+    aside) is not stored: it is kept as a pending review item (the one already
+    waiting for the same text, if any) and ``OathConflict`` is raised. The review
+    item is saved in its own savepoint; callers inside a transaction keep it by not
+    rolling back on ``OathConflict`` (the API's error handler does exactly that).
     """
     check_editable(target.scope)
-    body = validate_text(body)
+    body = validate_instruction_text(body)
     rules = rules if rules is not None else current_rules()
     review: ReviewItem | None = None
     result: OathResult | None = None
@@ -141,34 +171,27 @@ def document_save(
                 f"The scope changed since you read it (you have version {if_match}, current is {current_version}).",
                 current_version=current_version,
             )
-        if document is not None and document.body == body and not approved:
+        if document is not None and document.body == body:
             return document  # nothing changed: no new version
-        if not approved and body and not (document and document.approved_sha256 == sha256_text(body)):
-            result = check_text(body, rules)
+        if body:
+            result = without_approved(check_text(body, rules), approved_keys(target.key))
         if result is not None and result.status == "fail":
-            finding = result.first
-            review = ReviewItem(
+            review = review_keep(
+                target_key=target.key,
                 kind=ReviewKind.REJECTED_WRITE,
+                body=body,
+                result=result,
+                actor=actor,
+                reason=REFUSED_PREFIX + reason,
                 scope=target.scope,
                 **target.review_fields,
                 document=document,
-                author=actor if getattr(actor, "is_authenticated", False) else None,
-                body=body,
-                body_sha256=sha256_text(body),
-                snippet=finding.snippet,
-                oath=finding.oath,
-                rule_id=finding.rule_id,
                 base_version=current_version,
             )
-            save_audited(review, actor=actor, reason=REFUSED_PREFIX + reason)
         else:
-            document = _write(document, target, body, actor=actor, reason=reason, approved=approved)
+            document = _write(document, target, body, actor=actor, reason=reason)
     if review is not None:
-        raise OathConflict(
-            "The body conflicts with the credo's oaths; it was kept for review and the current version stays.",
-            conflicts=[{"snippet": f.snippet, "conflicting_oath": f.oath} for f in result.findings],
-            review=review.pk,
-        )
+        raise oath_conflict(result, review)
     return document
 
 

@@ -1,8 +1,13 @@
-"""The review queue: approve or reject bodies that collide with the credo, and
+"""The review queue: approve or reject texts that collide with the credo, and
 re-check stored bodies when the credo's rules change.
 
 Decisions are changes of their own kind: whatever the entry point, their writes
-are recorded with the ``review`` path.
+are recorded with the ``review`` path. Who may decide is ``access.check_can_decide``
+(reviewers, or another maintainer of the workspace; never the author).
+
+Approving records every finding of the approved text as an ``ApprovedFinding`` of
+its target: the text then passes the check there (and a refused write is applied),
+while any other finding still blocks later edits.
 """
 
 from __future__ import annotations
@@ -13,14 +18,24 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from instructions import access
+from instructions.approvals import finding_key, without_approved
 from instructions.credo import Credo
-from instructions.errors import Conflict, InvalidInput, StaleVersion
+from instructions.errors import Conflict, InvalidInput, StaleProposal
 from instructions.history import ChangePath, change_path
-from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
+from instructions.models import (
+    ApprovedFinding,
+    InstructionDocument,
+    ReviewItem,
+    ReviewKind,
+    ReviewStatus,
+    ReviewSubject,
+)
 from instructions.oaths import RuleSet, check_text
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
+from instructions.services.proposals import approved_keys, review_keep
 from instructions.text import sha256_text
 
 logger = logging.getLogger(__name__)
@@ -42,56 +57,68 @@ def _lock_pending(item: ReviewItem) -> ReviewItem:
     return locked
 
 
+def _approve_findings(item: ReviewItem, *, reviewer, reason: str, rules: RuleSet) -> None:
+    """Record every finding the text has under the rules in force now."""
+    for finding in check_text(item.body, rules).findings:
+        rule_id, snippet = finding_key(finding)
+        approval, created = ApprovedFinding.objects.get_or_create(
+            target_key=item.target_key,
+            rule_id=rule_id,
+            snippet_key=snippet,
+            defaults={"snippet": finding.snippet, "review": item, "approved_by": reviewer},
+        )
+        if created:  # get_or_create saved it without its history user and reason: record them
+            save_audited(approval, actor=reviewer, reason=reason)
+
+
 def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
-    """Accept the body despite the conflict: it becomes (or stays) the current
-    version, recorded with the reviewer as history user, and that exact body is not
-    reported as a conflict again."""
+    """Accept the text despite the conflict.
+
+    A refused scope write becomes the new version (recorded with the reviewer as
+    history user); refused additional instructions may then start a session; a
+    flagged stored body stays as it is and stops being a conflict. Raises
+    ``FourEyes`` for the author, ``NotFound`` for someone who may not decide it,
+    ``StaleProposal`` when the scope changed after the proposal (approving it would
+    undo those edits).
+    """
+    access.check_can_decide(reviewer, item)
     reason = f"Review #{item.pk} approved"
-    try:
-        with change_path(ChangePath.REVIEW):
-            return _approve(item, reviewer=reviewer, note=note, reason=reason)
-    except StaleVersion:
-        raise Conflict(
-            f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
-            "Reject it and ask the author to propose the change again on the current version."
-        ) from None
-
-
-def _approve(item: ReviewItem, *, reviewer, note: str, reason: str) -> ReviewItem:
-    with transaction.atomic():
+    rules = current_rules()
+    with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)
-        if item.kind == ReviewKind.REJECTED_WRITE:
-            target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
-            # The proposal is a whole body written against one version: applying it
-            # over later edits would silently undo them, so it must be proposed anew.
-            document = document_save(
-                target=target,
-                body=item.body,
-                actor=reviewer,
-                reason=reason,
-                approved=True,
-                if_match=item.base_version,
+        if item.is_stale:
+            raise StaleProposal(
+                f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
+                "Reject it and ask the author to propose the change again on the current version."
             )
-            item.document = document
-        else:
+        _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
+        if item.kind == ReviewKind.REJECTED_WRITE and item.subject == ReviewSubject.SCOPE_BODY:
+            target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
+            item.document = document_save(
+                target=target, body=item.body, actor=reviewer, reason=reason, if_match=item.base_version, rules=rules
+            )
+        elif item.kind == ReviewKind.STORED_FAILURE:
             document = InstructionDocument.objects.select_for_update().get(pk=item.document_id)
             if sha256_text(document.body) != item.body_sha256:
                 raise Conflict(f"The body flagged by review #{item.pk} has changed since; nothing to approve.")
-            document_save(
-                target=target_for_document(document), body=document.body, actor=reviewer, reason=reason, approved=True
-            )
         return _close(item, status=ReviewStatus.APPROVED, reviewer=reviewer, note=note, reason=reason)
 
 
 def review_reject(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
-    """Refuse the body. A refused write stays unapplied; a flagged stored body stays
-    flagged in ``conflicts`` until someone changes it."""
-    if not isinstance(note, str):
-        raise InvalidInput("note must be a string.")
+    """Refuse the text, saying why (``note``, required: the author reads it). A refused
+    write stays unapplied; a flagged stored body stays flagged in ``conflicts`` until
+    someone changes it."""
+    if not isinstance(note, str) or not note.strip():
+        raise InvalidInput("A note is required to reject: say why, for the author.", errors={"note": ["Required."]})
+    access.check_can_decide(reviewer, item)
     with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)
         return _close(
-            item, status=ReviewStatus.REJECTED, reviewer=reviewer, note=note, reason=f"Review #{item.pk} rejected"
+            item,
+            status=ReviewStatus.REJECTED,
+            reviewer=reviewer,
+            note=note.strip(),
+            reason=f"Review #{item.pk} rejected",
         )
 
 
@@ -107,9 +134,9 @@ def documents_recheck(
 ) -> RecheckReport:
     """Check every stored body against ``rules`` (the current credo's by default).
 
-    Bodies that fail and were not approved get one pending stored-failure review
+    Bodies that fail (approved findings aside) get one pending stored-failure review
     (never two for the same body); pending flags whose body now passes, or changed,
-    are resolved.
+    or whose session ended, are resolved.
     """
     rules = rules if rules is not None else current_rules()
     checked = flagged = resolved = 0
@@ -126,31 +153,26 @@ def documents_recheck(
     failing: set[tuple[int, str]] = set()
     for document in documents:
         checked += 1
-        sha = sha256_text(document.body)
-        if document.approved_sha256 == sha:
-            continue
-        result = check_text(document.body, rules)
+        target = target_for_document(document)
+        result = without_approved(check_text(document.body, rules), approved_keys(target.key))
         if result.status != "fail":
             continue
+        sha = sha256_text(document.body)
         failing.add((document.pk, sha))
         if (document.pk, sha) in pending:
             continue
-        finding = result.first
-        target = target_for_document(document)
-        item = ReviewItem(
+        review_keep(
+            target_key=target.key,
             kind=ReviewKind.STORED_FAILURE,
+            body=document.body,
+            result=result,
+            actor=actor,
+            reason=reason,
             scope=document.scope,
             **target.review_fields,
             document=document,
-            author=None,
-            body=document.body,
-            body_sha256=sha,
-            snippet=finding.snippet,
-            oath=finding.oath,
-            rule_id=finding.rule_id,
             base_version=document.version,
         )
-        save_audited(item, actor=actor, reason=reason)
         flagged += 1
     for key, item in pending.items():
         if key not in failing:

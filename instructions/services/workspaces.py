@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from instructions.errors import Conflict, InvalidInput, NotFound
-from instructions.models import Membership, Role, Workspace
+from instructions.models import Membership, Role, Workspace, normalize_slug
 from instructions.services.audit import delete_audited, save_audited
+from instructions.services.sessions import sessions_end_for_member
 
 
 def _valid_role(role: object) -> str:
@@ -17,7 +18,9 @@ def _valid_role(role: object) -> str:
 
 
 def workspace_create(*, slug: str, name: str, creator, reason: str = "Workspace created") -> Workspace:
-    """Create a workspace; its creator becomes its first maintainer."""
+    """Create a workspace; its creator becomes its first maintainer. Slugs are one
+    spelling whatever the case asked for (``Acme`` is ``acme``)."""
+    slug = normalize_slug(slug)
     with transaction.atomic():
         if Workspace.objects.filter(slug=slug).exists():
             raise Conflict(f"A workspace with slug '{slug}' already exists.")
@@ -87,6 +90,8 @@ def membership_change(
 
 
 def membership_remove(*, workspace: Workspace, user, actor, reason: str = "Member removed") -> None:
+    """Remove a member; their live sessions in the workspace end at once (every use
+    of a session re-checks access too, for removals made by other paths)."""
     with transaction.atomic():
         members = _lock_members(workspace)
         member = members.get(user.pk)
@@ -94,3 +99,4 @@ def membership_remove(*, workspace: Workspace, user, actor, reason: str = "Membe
             raise NotFound(f"'{user}' is not a member of '{workspace}'.")
         _ensure_maintainer_left(members, member)
         delete_audited(member, actor=actor, reason=reason)
+        sessions_end_for_member(workspace=workspace, user=user, actor=actor)

@@ -7,7 +7,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandParser
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from instructions.contract import Scope
 from instructions.errors import OathConflict
@@ -48,7 +48,7 @@ class Command(AuditedCommand):
             return
         password = secrets.token_urlsafe(12)
         admin = User.objects.create_superuser(username=username, email="", password=password)
-        token = Token.objects.create(user=admin)
+        _, token = AuthToken.objects.create(user=admin, expiry=None)
         workspace = Workspace.objects.get(slug=settings.AGENTOS_DEFAULT_WORKSPACE)
         if not Membership.objects.filter(workspace=workspace, user=admin).exists():
             membership_add(workspace=workspace, user=admin, role=Role.MAINTAINER, actor=admin, reason=REASON)
@@ -69,4 +69,4 @@ class Command(AuditedCommand):
                 f"A conflicting proposal waits for review: /admin/instructions/reviewitem/{review}/change/"
             )
         self.stdout.write(self.style.SUCCESS("Demo admin created. This password is shown only once:"))
-        self.stdout.write(f"  username: {username}\n  password: {password}\n  API token: {token.key}")
+        self.stdout.write(f"  username: {username}\n  password: {password}\n  API token: {token}")

@@ -18,6 +18,7 @@ from instructions.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
 from instructions.services.deliveries import prepare_bundle, session_bundle
+from instructions.services.sessions import session_touch
 
 
 def parse_mount(value: str) -> dict:
@@ -53,7 +54,11 @@ class Command(AuditedCommand):
             if options["session"]:
                 if options["user"] or options["workspace"] or options["agent"]:
                     raise CommandError("Give either --session, or --user/--workspace/--agent, not both.")
-                bundle = session_bundle(session=self._session(options["session"]), mounts=mounts)
+                # The same re-check as every use of a session: ended if its owner lost access.
+                session = session_touch(session=self._session(options["session"]))
+                if not session.is_active:
+                    raise CommandError(f"Session {session.pk} has ended ({session.end_reason}); nothing written.")
+                bundle = session_bundle(session=session, mounts=mounts)
             else:
                 if not options["user"] or not options["agent"]:
                     raise CommandError("Without --session, --user and --agent are required.")

@@ -1,0 +1,62 @@
+"""Keeping a refused text for review: one pending item per target, kind and text.
+
+The write paths (scope edits, session starts, the recheck after a credo change)
+call ``review_keep``; deciding an item is ``services.reviews``.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from instructions.approvals import FindingKey
+from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus
+from instructions.oaths import OathResult
+from instructions.services.audit import save_audited
+from instructions.text import sha256_text
+
+
+def approved_keys(target_key: str) -> frozenset[FindingKey]:
+    """The findings reviewers approved for ``target_key`` (one query)."""
+    return frozenset(ApprovedFinding.objects.filter(target_key=target_key).values_list("rule_id", "snippet_key"))
+
+
+def review_keep(
+    *,
+    target_key: str,
+    kind: str,
+    body: str,
+    result: OathResult,
+    actor,
+    reason: str,
+    **fields,
+) -> ReviewItem:
+    """A pending review item for ``body`` refused at ``target_key``: the one already
+    waiting for that same text, or a new one (with ``fields``: scope, owner columns,
+    subject, document, base version...).
+
+    The same text sent twice is one item. Two requests racing to keep it meet at the
+    database's unique constraint; the loser takes the winner's item.
+    """
+    sha = sha256_text(body)
+    pending = ReviewItem.objects.filter(target_key=target_key, kind=kind, body_sha256=sha, status=ReviewStatus.PENDING)
+    existing = pending.first()
+    if existing is not None:
+        return existing
+    finding = result.first
+    item = ReviewItem(
+        target_key=target_key,
+        kind=kind,
+        body=body,
+        body_sha256=sha,
+        snippet=finding.snippet,
+        oath=finding.oath,
+        rule_id=finding.rule_id,
+        author=actor if getattr(actor, "is_authenticated", False) else None,
+        **fields,
+    )
+    try:
+        with transaction.atomic():
+            save_audited(item, actor=actor, reason=reason)
+    except IntegrityError:
+        return pending.get()
+    return item

@@ -1,0 +1,216 @@
+"""Home, and the pages of one scope: the editor with its live oath check, the
+preview of what agents receive, the history with diffs and reverts.
+
+The same views serve a workspace's AGENTS.md (``/w/<slug>/...``) and the user's
+own scope (``/me/...``); ``base.scope_page`` says which, and who may change it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.views.decorators.http import require_POST
+
+from instructions import access
+from instructions.contract import MAX_BODY_CHARS
+from instructions.display import side_by_side, unified
+from instructions.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
+from instructions.selectors import (
+    document_of,
+    document_versions,
+    home_overview,
+    own_sessions,
+    scope_approvals,
+    text_check,
+    version_pair,
+)
+from instructions.services.deliveries import spawn_previews
+from instructions.services.documents import document_revert, document_save
+from instructions.web.base import paginate, scope_page, web_view
+from instructions.web.forms import CheckForm, PreviewForm, RevertForm, ScopeForm
+
+
+@web_view
+def home(request: HttpRequest) -> HttpResponse:
+    overview = home_overview(
+        user=request.user,
+        workspaces=access.workspaces_with_role(request.user),
+        reviewable=access.reviewable_items(request.user),
+        proposals=access.own_proposals(request.user),
+    )
+    return render(request, "web/home.html", {"overview": overview})
+
+
+# --- the editor ------------------------------------------------------------------------
+
+
+def _review_link(review_id: int) -> str:
+    return format_html('<a href="{}">review #{}</a>', reverse("web:review", args=[review_id]), review_id)
+
+
+@web_view
+def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """The scope's text in an editor (read-only for viewers). A save is oath-checked:
+    a conflicting text is kept as a review item (409, with its findings and a link);
+    a save over a version someone saved meanwhile is refused (409) with the typed
+    text kept and a diff against the new version."""
+    page = scope_page(request, slug)
+    document = document_of(page.scope, page.owner)
+    version = document.version if document else 0
+    context = {"page": page, "document": document, "tab": "edit", "max_chars": MAX_BODY_CHARS}
+    if request.method == "POST":
+        target = page.target()  # Forbidden (403) for viewers, before anything is read
+        form = ScopeForm(request.POST)
+        if form.is_valid():
+            body = form.cleaned_data["body"]
+            try:
+                saved = document_save(
+                    target=target,
+                    body=body,
+                    actor=request.user,
+                    reason=form.cleaned_data["reason"],
+                    if_match=form.cleaned_data["version"],
+                )
+            except OathConflict as exc:
+                context["conflict"] = {"conflicts": exc.extra["conflicts"], "review": exc.extra["review"]}
+                context["review_link"] = _review_link(exc.extra["review"])
+                return render(request, "web/scope.html", {**context, "form": form}, status=409)
+            except StaleVersion:
+                current = document_of(page.scope, page.owner)
+                context["document"] = current
+                context["stale"] = {
+                    "current": current,
+                    "rows": side_by_side(current.body if current else "", body),
+                    "unified": unified(current.body if current else "", body, old_name="saved", new_name="yours"),
+                }
+                # The form now targets the new version: saving again puts the typed text over it, knowingly.
+                data = request.POST.copy()
+                data["version"] = str(current.version if current else 0)
+                return render(request, "web/scope.html", {**context, "form": ScopeForm(data)}, status=409)
+            except (BodyTooLarge, InvalidInput) as exc:
+                form.add_error("body", exc.message)
+            else:
+                if saved.version == version and saved.body == body:
+                    messages.info(request, "Nothing changed: the text is the current version.")
+                else:
+                    messages.success(request, f"Saved: version {saved.version}.")
+                return redirect(page.url("edit"))
+        return render(request, "web/scope.html", {**context, "form": form})
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "HEAD", "POST"])
+    form = (
+        ScopeForm(initial={"body": document.body if document else "", "version": version}) if page.can_write else None
+    )
+    if form is None:
+        approved = scope_approvals(page.scope, page.owner)
+        context["check"] = text_check(document.body, approved=approved) if document else None
+    return render(request, "web/scope.html", {**context, "form": form})
+
+
+@web_view
+@require_POST
+def scope_check(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """The live oath check (htmx, while typing): findings, the text with each
+    marked, and the Markdown preview. Stores nothing."""
+    page = scope_page(request, slug)  # 404 for a workspace the user cannot see
+    form = CheckForm(request.POST)
+    if not form.is_valid():
+        return render(request, "web/_live.html", {"errors": form.errors["body"]})
+    approved = scope_approvals(page.scope, page.owner)
+    return render(request, "web/_live.html", {"check": text_check(form.cleaned_data["body"], approved=approved)})
+
+
+# --- preview -------------------------------------------------------------------------
+
+
+@web_view
+def workspace_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The merged set and each agent's spawn payload, for the user here (and as one
+    of their active sessions here, when chosen). Records nothing."""
+    page = scope_page(request, slug)
+    sessions = own_sessions(request.user).filter(workspace=page.workspace, ended_at__isnull=True)
+    form = PreviewForm(request.GET or None, sessions=sessions)
+    session = form.cleaned_data["session"] if form.is_bound and form.is_valid() else None
+    preview = spawn_previews(user=request.user, workspace=page.workspace, session=session)
+    return render(request, "web/preview.html", {"page": page, "tab": "preview", "form": form, "preview": preview})
+
+
+# --- history -------------------------------------------------------------------------
+
+
+@web_view
+def scope_history(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    page = scope_page(request, slug)
+    document = document_of(page.scope, page.owner)
+    versions = paginate(request, document_versions(document))
+    return render(
+        request, "web/history.html", {"page": page, "tab": "history", "document": document, "versions": versions}
+    )
+
+
+@web_view
+def scope_diff(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """Two versions side by side and as a unified diff (``?from=<id>&to=<id>``)."""
+    page = scope_page(request, slug)
+    old, new = version_pair(document_of(page.scope, page.owner), request.GET.get("from"), request.GET.get("to"))
+    context = {
+        "page": page,
+        "tab": "history",
+        "old": old,
+        "new": new,
+        "rows": side_by_side(old.body, new.body),
+        "unified": unified(old.body, new.body, old_name=f"version {old.version}", new_name=f"version {new.version}"),
+    }
+    return render(request, "web/diff.html", context)
+
+
+@web_view
+def scope_revert(request: HttpRequest, history_id: int, slug: str | None = None) -> HttpResponse:
+    """An old version against the current text, and (for editors) a button making it
+    the current one again: a new version, oath-checked, on the ``revert`` path."""
+    page = scope_page(request, slug)
+    document = document_of(page.scope, page.owner)
+    old, _ = version_pair(document, history_id, history_id)
+    if request.method == "POST":
+        page.target()  # Forbidden (403) for viewers
+        form = RevertForm(request.POST)
+        if form.is_valid():
+            why = form.cleaned_data["why"]
+            try:
+                saved = document_revert(
+                    document=document,
+                    history_id=old.history_id,
+                    actor=request.user,
+                    reason=f"Revert to version {old.version}" + (f": {why}" if why else ""),
+                    if_match=form.cleaned_data["version"],
+                )
+            except OathConflict as exc:
+                messages.error(
+                    request,
+                    format_html(
+                        "Not reverted: version {} conflicts with the credo's oaths; it was kept as {}.",
+                        old.version,
+                        _review_link(exc.extra["review"]),
+                    ),
+                )
+            except StaleVersion:
+                messages.error(request, "Not reverted: someone saved a newer version meanwhile. Look again.")
+                return redirect(page.url("revert", old.history_id))
+            else:
+                messages.success(request, f"Reverted to version {old.version}: it is now version {saved.version}.")
+            return redirect(page.url("history"))
+    else:
+        form = RevertForm(initial={"version": document.version})
+    context = {
+        "page": page,
+        "tab": "history",
+        "old": old,
+        "document": document,
+        "form": form,
+        "rows": side_by_side(document.body, old.body),
+        "unified": unified(document.body, old.body, old_name="current", new_name=f"version {old.version}"),
+    }
+    return render(request, "web/revert.html", context)
