@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from instructions import access
 from instructions.api import serializers as s
+from instructions.api.throttling import FailOpen
 from instructions.contract import Scope, check_editable
 from instructions.errors import InvalidInput, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
@@ -35,7 +36,7 @@ from instructions.services.sessions import session_touch
 KEEPS_STATE = (OathConflict,)
 
 
-class FailedAuthenticationThrottle(SimpleRateThrottle):
+class FailedAuthenticationThrottle(FailOpen, SimpleRateThrottle):
     """Failed authentications per client address (``THROTTLE_AUTH_FAILURES``)."""
 
     scope = "auth_failure"
