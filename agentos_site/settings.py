@@ -238,6 +238,8 @@ AGENTOS_SESSION_IDLE_MINUTES = env_int("AGENTOS_SESSION_IDLE_MINUTES", 8 * 60)
 #: memory is at stake: entries are keyed by the exact versions they were built from,
 #: so none is ever served stale (instructions.render_cache).
 AGENTOS_RENDER_CACHE_SECONDS = env_int("AGENTOS_RENDER_CACHE_SECONDS", 3600)
+#: Off (0): every merged set and spawn payload is rendered afresh (to compare, or to rule the cache out).
+AGENTOS_RENDER_CACHE = env_bool("AGENTOS_RENDER_CACHE", True)
 
 if not AGENTOS_DEFAULT_WORKSPACE:
     raise ImproperlyConfigured("AGENTOS_DEFAULT_WORKSPACE must not be empty.")

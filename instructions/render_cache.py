@@ -113,8 +113,15 @@ def _timeout() -> int:
     return getattr(settings, "AGENTOS_RENDER_CACHE_SECONDS", 3600)
 
 
+def enabled() -> bool:
+    """``AGENTOS_RENDER_CACHE`` (on unless set to 0): off, every answer is rendered afresh."""
+    return getattr(settings, "AGENTOS_RENDER_CACHE", True)
+
+
 def lookup(kind: str, stamp: Hashable) -> Rendered | None:
     """The answer rendered from exactly ``stamp``'s inputs, if any level has it."""
+    if not enabled():
+        return None
     key = cache_key(kind, stamp)
     found = _local.get(key)
     if found is not None:
@@ -132,6 +139,8 @@ def lookup(kind: str, stamp: Hashable) -> Rendered | None:
 
 def store(kind: str, stamp: Hashable, rendered: Rendered) -> None:
     """Keep ``rendered`` under ``stamp``: the stamp of the inputs it was built from."""
+    if not enabled():
+        return
     key = cache_key(kind, stamp)
     _local.put(key, rendered)
     try:

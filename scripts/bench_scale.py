@@ -317,7 +317,7 @@ def main() -> int:
         floor = runs["credo"]["rps"]
         print(
             f"3. throughput, {args.clients} clients, {args.seconds:.0f} s each in {args.rounds} interleaved rounds"
-            f" (each after {args.warmup:.0f} s warm-up):"
+            f" (each after {args.warmup:g} s warm-up):"
         )
         for run in runs.values():
             print(

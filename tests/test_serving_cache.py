@@ -216,3 +216,10 @@ def test_an_approved_finding_alone_changes_the_stamp(world, acme):
     approval.delete()
     assert len({before, added, merge_stamp(user=world, workspace=acme)}) == 2
     assert added != before
+
+
+def test_the_cache_can_be_switched_off(api, world, acme, settings):
+    settings.AGENTOS_RENDER_CACHE = False
+    client = api.as_(world)
+    assert client.get(MERGED).content == client.get(MERGED).content == fresh_merged(world, acme)
+    assert render_cache.lookup("merged", ("anything",)) is None
