@@ -20,6 +20,9 @@ Two levels: a small per-process LRU in front of the shared cache (Redis with
 ``REDIS_URL``, else the process's local memory). Both are safe for the same reason:
 an entry can only be found by the exact stamp it was built from. The shared cache
 failing (Redis down) is logged and the answer is built as if nothing were cached.
+Spawn payloads stay in the per-process level only: they carry the caller's env
+(API keys, typically), which the service keeps nowhere but the session's own row
+and clears when the session ends; Redis would keep a copy for the entry's lifetime.
 
 What callers must do: compute the stamp cheaply (one small query, no bodies), and
 on a miss store the result under the stamp of the inputs the build actually used
@@ -118,13 +121,14 @@ def enabled() -> bool:
     return getattr(settings, "AGENTOS_RENDER_CACHE", True)
 
 
-def lookup(kind: str, stamp: Hashable) -> Rendered | None:
-    """The answer rendered from exactly ``stamp``'s inputs, if any level has it."""
+def lookup(kind: str, stamp: Hashable, *, shared: bool = True) -> Rendered | None:
+    """The answer rendered from exactly ``stamp``'s inputs, if any level has it
+    (``shared=False``: only this process's level, for answers holding secrets)."""
     if not enabled():
         return None
     key = cache_key(kind, stamp)
     found = _local.get(key)
-    if found is not None:
+    if found is not None or not shared:
         return found
     try:
         found = cache.get(key)
@@ -137,12 +141,19 @@ def lookup(kind: str, stamp: Hashable) -> Rendered | None:
     return None
 
 
-def store(kind: str, stamp: Hashable, rendered: Rendered) -> None:
-    """Keep ``rendered`` under ``stamp``: the stamp of the inputs it was built from."""
+def store(kind: str, stamp: Hashable, rendered: Rendered, *, shared: bool = True) -> None:
+    """Keep ``rendered`` under ``stamp``: the stamp of the inputs it was built from.
+
+    ``shared=False`` keeps it in this process's memory only: for answers that hold
+    secrets (a spawn payload carries the caller's env, often API keys), which must
+    not be written to Redis, where they would outlive the session's own copy.
+    """
     if not enabled():
         return
     key = cache_key(kind, stamp)
     _local.put(key, rendered)
+    if not shared:
+        return
     try:
         cache.set(key, rendered, _timeout())
     except Exception:

@@ -223,3 +223,13 @@ def test_the_cache_can_be_switched_off(api, world, acme, settings):
     client = api.as_(world)
     assert client.get(MERGED).content == client.get(MERGED).content == fresh_merged(world, acme)
     assert render_cache.lookup("merged", ("anything",)) is None
+
+
+def test_a_spawn_payload_never_reaches_the_shared_cache(api, world, session, monkeypatch):
+    """It carries the caller's env (API keys): kept in the process's memory only."""
+    written = []
+    monkeypatch.setattr(cache, "set", lambda key, value, *a, **k: written.append(key))
+    spawn(api, world, session)
+    spawn(api, world, session)
+    assert not [key for key in written if key.startswith("rendered:spawn")]
+    assert Delivery.objects.filter(session=session).count() == 2

@@ -224,13 +224,14 @@ def spawn_rendered(
     os_text = load_os_text()
     merge = merge_stamp(**who, session=session)
     stamp = (merge, _session_stamp(session), sha256_text(os_text))
-    found = render_cache.lookup("spawn", stamp)
+    # This process's memory only: the payload carries the caller's env (secrets).
+    found = render_cache.lookup("spawn", stamp, shared=False)
     if found is None:
         bundle = session_bundle(session=session)
         payload = _session_payload(session, bundle)
         found = Rendered.of(render(payload), delivery=_delivery_facts(bundle, payload), texts=_texts_of(bundle))
         if stamp_matches(merge, bundle.inputs) and bundle.os_text == os_text:
-            render_cache.store("spawn", stamp, found)
+            render_cache.store("spawn", stamp, found, shared=False)
     return found, _record(session, actor, found.extra["delivery"], texts=found.extra["texts"])
 
 
