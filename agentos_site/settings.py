@@ -8,7 +8,9 @@ off unless asked for, and without ``DEBUG`` start-up refuses to run with no
 
 from __future__ import annotations
 
+import os
 import secrets
+import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from agentos_site.env import env_bool, env_int, env_list, env_str, private_dir, private_file
+from agentos_site.observability import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 #: Files at rest (the development database and key): private to the service's user.
@@ -28,6 +31,14 @@ def _secret_key() -> str:
     key = env_str("SECRET_KEY")
     if key:
         return key
+    dev_key = VAR_DIR / "dev-secret-key"
+    if not DEBUG and os.environ.get("AGENTOS_MANAGE_PY") == "1" and dev_key.exists():
+        # Management commands in a development checkout (``manage.py create_token``
+        # after ``make run``) use the key ``make run`` generated, so the README's commands
+        # work as typed. A server (gunicorn, uwsgi: agentos_site.wsgi/asgi) never does:
+        # only manage.py sets AGENTOS_MANAGE_PY, so a production start without
+        # SECRET_KEY still stops below, whatever is on disk.
+        return dev_key.read_text().strip()
     if not DEBUG:
         raise ImproperlyConfigured(
             "SECRET_KEY is not set. Set the SECRET_KEY environment variable "
@@ -64,6 +75,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request gets an id (X-Request-ID), carried by every log line of it.
+    "agentos_site.observability.RequestIdMiddleware",
+    # /healthz and /readyz, answered before the host check and the HTTPS redirect.
+    "agentos_site.health.HealthProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Serves the admin's and the API docs' static files (collected into STATIC_ROOT).
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -118,6 +133,31 @@ def _database_url() -> str:
 
 
 DATABASES = {"default": dj_database_url.parse(_database_url(), conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Sessions start in UTC (what Django works in), so Django need not send a
+    # SET TIME ZONE after connecting: one round trip less per request while
+    # connections are not kept (DATABASE_CONN_MAX_AGE=0). (Behind PgBouncer, let it
+    # accept the "options" startup parameter, or drop this.)
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", "-c timezone=UTC")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite for a team on one machine (make run's threaded server, or a few
+    # gunicorn workers), never "database is locked":
+    # - WAL: readers never block the writer and the writer never blocks readers.
+    # - IMMEDIATE: every transaction.atomic() takes the write lock at BEGIN. With
+    #   SQLite's default DEFERRED, a transaction that read first and then writes
+    #   fails at once with "database is locked" when another writer got there in
+    #   between (waiting could deadlock, so SQLite does not wait): the 500s of
+    #   concurrent edits. Taking the lock first serialises writers instead; it is
+    #   also what makes the If-Match check and the write one step (SQLite has no
+    #   SELECT ... FOR UPDATE).
+    # - timeout: how long a writer waits for the lock (SQLite's busy timeout).
+    # synchronous=NORMAL is WAL's recommended setting: durable across crashes of
+    # the service, not of the machine's power.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_BUSY_TIMEOUT", 20),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -134,6 +174,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+if not STATIC_ROOT.is_dir():
+    # Not collected (a development checkout, `manage.py collectstatic` never run):
+    # serve the admin's and the docs' files straight from the apps instead of
+    # warning at every start that staticfiles/ is missing.
+    WHITENOISE_USE_FINDERS = True
+    warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -192,6 +238,12 @@ AGENTOS_OS_INSTRUCTIONS_FILE = (
 AGENTOS_DEFAULT_WORKSPACE = env_str("AGENTOS_DEFAULT_WORKSPACE", "default")
 #: Agent sessions idle longer than this many minutes are ended.
 AGENTOS_SESSION_IDLE_MINUTES = env_int("AGENTOS_SESSION_IDLE_MINUTES", 8 * 60)
+#: How long a rendered merged set or spawn payload is kept in the shared cache. Only
+#: memory is at stake: entries are keyed by the exact versions they were built from,
+#: so none is ever served stale (instructions.render_cache).
+AGENTOS_RENDER_CACHE_SECONDS = env_int("AGENTOS_RENDER_CACHE_SECONDS", 3600)
+#: Off (0): every merged set and spawn payload is rendered afresh (to compare, or to rule the cache out).
+AGENTOS_RENDER_CACHE = env_bool("AGENTOS_RENDER_CACHE", True)
 
 if not AGENTOS_DEFAULT_WORKSPACE:
     raise ImproperlyConfigured("AGENTOS_DEFAULT_WORKSPACE must not be empty.")
@@ -202,12 +254,14 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with the nesting depth limited before parsing (a 400, not a RecursionError).
+    "DEFAULT_PARSER_CLASSES": ["instructions.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's, letting requests through (logged) when Redis cannot be reached.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "instructions.api.throttling.AnonRateThrottle",
+        "instructions.api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "60/minute"),
@@ -234,6 +288,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The error answers of the machinery around every view (401, 406, 415, 429 ...).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "instructions.api.schema.add_error_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "ScopeEnum": ["session", "workspace", "user", "global"],
         "EditableScopeEnum": ["session", "workspace", "user"],
@@ -242,24 +301,24 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+#: Redis shared by every instance (throttle counters, rendered responses); local memory without it.
+REDIS_URL = env_str("REDIS_URL")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "agentos",
     }
 }
-if env_str("REDIS_URL"):
+if REDIS_URL:
     CACHES["default"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": env_str("REDIS_URL"),
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "agentos"),
     }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"instructions": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}},
-}
+# Everything to stderr whatever DEBUG is, errors with their traceback and the
+# request id; LOG_FORMAT=json for one JSON object per line.
+LOGGING = logging_config(log_format=env_str("LOG_FORMAT", "text"), level=env_str("LOG_LEVEL", "INFO"))
 
 # Behind TLS (a reverse proxy that sets X-Forwarded-Proto), HTTPS=1 makes cookies
 # secure-only, redirects plain HTTP and sends HSTS for HSTS_SECONDS.

@@ -9,7 +9,10 @@ Selectors never write; the services that do (``instructions.services``) build on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
 
+from django.db import connection
 from django.db.models import Count, Max, QuerySet
 from django.utils.safestring import SafeString
 
@@ -20,6 +23,7 @@ from instructions.display import DiffLine, Span, highlight_spans, render_markdow
 from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
 from instructions.models import (
+    OWNER_COLUMN,
     AgentSession,
     ApprovedFinding,
     Delivery,
@@ -119,6 +123,94 @@ def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = 
     return MergeInputs(credo=credo, documents=documents, session=session, approvals=approvals)
 
 
+# --- stamps: what a merged set is built from, as a cache key (instructions.render_cache)
+
+
+@dataclass(frozen=True)
+class MergeStamp:
+    """Every input of a merged set that can change it. Equal stamps, equal merged sets:
+    any accepted write bumps a document's version, and approving or withdrawing a
+    finding changes its target's approval count or highest id (ids only grow)."""
+
+    credo: tuple[str, str, int]  # SHA-256 of credo.md and of its rules, modification time
+    user: tuple[int, str]  # the username is shown in the user scope's path
+    workspace: tuple[int, str]
+    session: tuple[object, bool, datetime] | None
+    #: (scope, id, version, updated_at, approvals, highest approval id) per document.
+    documents: tuple[tuple, ...]
+
+
+@lru_cache(maxsize=4)
+def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
+    """The stamp's query, written once (``vendor``: the SQL is per database vendor).
+
+    It runs on every read of the merged set and every spawn; building it through the
+    ORM each time cost more than running it. The owner columns come from
+    ``OWNER_COLUMN``, as ``for_merge``'s filter does; each document's approvals are
+    counted by its target key (given as parameters, one per scope).
+    """
+    quote = connection.ops.quote_name
+    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
+
+    def col(meta, name: str) -> str:
+        return f"d.{quote(meta.get_field(name).column)}" if meta is doc else f"a.{quote(meta.get_field(name).column)}"
+
+    owner = {scope: col(doc, OWNER_COLUMN[scope]) for scope in scopes}
+    where = " OR ".join(f"({col(doc, 'scope')} = %s AND {owner[scope]} = %s)" for scope in scopes)
+    target = "CASE " + " ".join(f"WHEN {col(doc, 'scope')} = %s THEN %s" for _ in scopes) + " END"
+    approvals = f"FROM {quote(approval.db_table)} a WHERE {col(approval, 'target_key')} = {target}"
+    # Names from the models only; every value is a parameter.
+    return (
+        f"SELECT {col(doc, 'id')}, {col(doc, 'scope')}, {col(doc, 'version')}, {col(doc, 'updated_at')}, "  # noqa: S608
+        f"(SELECT COUNT(*) {approvals}) AS approvals_count, "
+        f"(SELECT MAX({col(approval, 'id')}) {approvals}) AS approvals_max "
+        f"FROM {quote(doc.db_table)} d WHERE {where}"
+    )
+
+
+def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeStamp:
+    """The stamp of ``load_merged(user, workspace, session)``, read cheaply: one query
+    (the documents' versions and their approval counts, no bodies) plus the cached credo."""
+    check_session_workspace(workspace, session)
+    credo = credo_or_error()
+    owners = {Scope.USER: user, Scope.WORKSPACE: workspace}
+    if session is not None:
+        owners[Scope.SESSION] = session
+    targets: list[object] = []
+    for scope, owner in owners.items():
+        targets += [scope, target_key(scope, owner)]
+    where: list[object] = []
+    for scope, owner in owners.items():
+        where += [
+            scope,
+            InstructionDocument._meta.get_field(OWNER_COLUMN[scope]).get_db_prep_value(owner.pk, connection),
+        ]
+    rows = InstructionDocument.objects.raw(_stamp_sql(tuple(owners), connection.vendor), [*targets, *targets, *where])
+    documents = tuple(
+        sorted((d.scope, d.pk, d.version, d.updated_at, d.approvals_count, d.approvals_max) for d in rows)
+    )
+    return MergeStamp(
+        credo=(credo.sha256, credo.rules.sha256, credo.modified_at),
+        user=(user.pk, user.get_username()),
+        workspace=(workspace.pk, workspace.slug),
+        session=(session.pk, session.is_active, session.started_at) if session is not None else None,
+        documents=documents,
+    )
+
+
+def stamp_matches(stamp: MergeStamp, inputs: MergeInputs) -> bool:
+    """Were ``inputs`` (gathered after ``stamp`` was read) what ``stamp`` names? Not when
+    a write or an approval landed in between: then what was built from them must not
+    be kept under ``stamp`` (it is newer; it is served, not cached)."""
+    if inputs.credo.sha256 != stamp.credo[0] or inputs.credo.rules.sha256 != stamp.credo[1]:
+        return False
+    gathered = sorted(
+        (d.scope, d.pk, d.version, d.updated_at, len(inputs.approvals.get(target_key_of(d), ())))
+        for d in inputs.documents.values()
+    )
+    return gathered == [row[:5] for row in stamp.documents]
+
+
 def merge_inputs(inputs: MergeInputs) -> MergedInstructions:
     return merge_instructions(sources=inputs.sources, rules=inputs.credo.rules, session=inputs.window)
 
@@ -172,7 +264,24 @@ def empty_entry(scope: str, path: str) -> InstructionEntry:
 def scope_entries(*, user, workspace: Workspace, session: AgentSession | None = None) -> list[InstructionEntry]:
     """All four scopes as entries, highest priority first; a scope with no document
     (or an ended session's) is an empty entry."""
+    return entries_of(gather_inputs(user=user, workspace=workspace, session=session), user=user, workspace=workspace)
+
+
+def scope_entry_and_version(
+    *, scope: str, user, workspace: Workspace, session: AgentSession | None = None
+) -> tuple[InstructionEntry, int]:
+    """One scope's entry and the version it shows (0: no document), read by the same
+    query. The version is the ETag a client sends back in If-Match: read separately,
+    a write landing between the two reads would pair an old body with the new
+    version, and an edit of that old body would then overwrite the write unnoticed."""
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
+    entries = entries_of(inputs, user=user, workspace=workspace)
+    document = inputs.documents.get(scope)
+    return next(e for e in entries if e["scope"] == scope), document.version if document else 0
+
+
+def entries_of(inputs: MergeInputs, *, user, workspace: Workspace) -> list[InstructionEntry]:
+    session = inputs.session
     sources = {s.scope: s for s in inputs.sources}
     owners = {
         Scope.SESSION: session.pk if session else None,

@@ -12,9 +12,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from instructions import credo as credo_module
+from instructions import render_cache
 from instructions.models import Membership, Role, Workspace
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, HARNESS, RULES, make_user
 
@@ -32,6 +34,15 @@ def _fresh_credo_cache():
     credo_module.reset_cache()
     yield
     credo_module.reset_cache()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    """Each test starts with empty caches: rendered answers (both levels) and throttle counters."""
+    render_cache.clear_local()
+    cache.clear()
+    yield
+    render_cache.clear_local()
 
 
 @pytest.fixture

@@ -128,7 +128,7 @@ def test_malformed_update_is_400_with_a_clear_message(api, alice, stored, payloa
     assert response.status_code == 400, response.content
     data = response.json()
     if field:
-        assert field in data
+        assert data["code"] == "INVALID" and field in data["errors"]
     else:
         assert data == {"code": "INVALID", "detail": "The body names scope 'user' but the URL names 'workspace'."}
     assert_unchanged(stored)

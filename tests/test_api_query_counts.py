@@ -65,16 +65,26 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     session = session_create(owner=alice, workspace=acme, agent="claude-code")
     grow(alice, acme, session, 3, 0)
     client = api.as_(alice)
-    client.get("/api/instructions?workspace=acme")  # warm the credo cache
-    # token, workspace with the caller's role, the three scope documents, their approved findings
-    with django_assert_num_queries(4):
-        assert client.get("/api/instructions?workspace=acme").status_code == 200
-    # token, session (with whether its owner may still see its workspace), workspace
-    # with role, documents, approved findings
+    client.get("/api/agents")  # warm the credo cache and the token's throttle
+    # First read (nothing rendered from these versions yet): token, workspace with
+    # the caller's role, the stamp (the documents' versions and approval counts),
+    # then the three scope documents and their approved findings
     with django_assert_num_queries(5):
+        assert client.get("/api/instructions?workspace=acme").status_code == 200
+    # Again, unchanged: token, workspace with role, the stamp
+    with django_assert_num_queries(3):
+        assert client.get("/api/instructions?workspace=acme").status_code == 200
+    client.get(f"/api/instructions?session={session.pk}")  # rendered once
+    # token, session (with whether its owner may still see its workspace), workspace
+    # with role, the stamp
+    with django_assert_num_queries(4):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # token, session, documents, approved findings, their history ids, then the delivery
-    # in its transaction: savepoint, the credo and OS texts kept (insert or nothing),
-    # insert, history insert, release
-    with django_assert_num_queries(10):
+    # First spawn: token, session, the stamp, the documents, approved findings, their
+    # history ids, then the delivery in its transaction: savepoint, the credo and OS
+    # texts kept (insert or nothing), insert, history insert, release
+    with django_assert_num_queries(11):
+        assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200
+    # Again, unchanged: token, session, the stamp, then the delivery (recorded on
+    # every spawn): savepoint, texts, insert, history insert, release
+    with django_assert_num_queries(8):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200

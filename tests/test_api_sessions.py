@@ -184,7 +184,7 @@ def test_bad_session_requests(api, alice, fields, code):
 def test_a_bundle_directory_must_be_a_canonical_absolute_path(api, alice, bundle_dir, message):
     response = start(api.as_(alice), bundle_dir=bundle_dir)
     assert response.status_code == 400, response.content
-    assert response.json() == {"bundle_dir": [message]}
+    assert response.json()["code"] == "INVALID" and response.json()["errors"] == {"bundle_dir": [message]}
     assert not AgentSession.objects.exists()
 
 

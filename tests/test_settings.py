@@ -28,7 +28,17 @@ def run_check(*extra: str, **env):
 
 
 def test_production_start_without_secret_key_fails_clearly():
-    result = run_check(DEBUG="0")
+    # A server loads the WSGI application; it never falls back to var/'s development key.
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    result = subprocess.run(
+        [sys.executable, "-c", "import agentos_site.wsgi"],
+        cwd=ROOT,
+        env={**clean, "DEBUG": "0"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
 

@@ -7,6 +7,7 @@ call one service or selector, and serialise the result.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db import transaction
@@ -21,11 +22,12 @@ from rest_framework.views import APIView
 
 from instructions import access
 from instructions.api import serializers as s
+from instructions.api.throttling import FailOpen
 from instructions.contract import Scope, check_editable
 from instructions.errors import InvalidInput, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
-from instructions.selectors import check_session_workspace, document_of, scope_entries
+from instructions.selectors import check_session_workspace, document_of, scope_entry_and_version
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
 
@@ -34,7 +36,7 @@ from instructions.services.sessions import session_touch
 KEEPS_STATE = (OathConflict,)
 
 
-class FailedAuthenticationThrottle(SimpleRateThrottle):
+class FailedAuthenticationThrottle(FailOpen, SimpleRateThrottle):
     """Failed authentications per client address (``THROTTLE_AUTH_FAILURES``)."""
 
     scope = "auth_failure"
@@ -81,6 +83,12 @@ class ApiView(APIView):
         self.perform_authentication(request)
         self.check_throttles(request)
         self.check_permissions(request)
+        # PostgreSQL text cannot hold NUL, not even to compare it: a slug, username,
+        # session id or status holding one would fail deep inside a query (a 500).
+        # Nothing the API names can contain it, so it is refused at the door.
+        query = request.query_params.lists()
+        if "\x00" in request.path or any("\x00" in key + "".join(values) for key, values in query):
+            raise InvalidInput("NUL characters are not allowed in the path or the query string.")
 
     def perform_authentication(self, request):
         try:
@@ -105,7 +113,22 @@ IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, 
 CHANGE_REASON = OpenApiParameter(
     "X-Change-Reason", str, OpenApiParameter.HEADER, description="Why; recorded in the history."
 )
-ERROR = inline_serializer("Error", {"code": serializers.CharField(), "detail": serializers.CharField()})
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one shape of every error under /api/ (``instructions.api.errors``); some
+    codes add keys of their own (``OATH_CONFLICT``: ``conflicts`` and ``review``)."""
+
+    code = serializers.RegexField(r"^[A-Z][A-Z0-9_]*$", help_text="Machine-readable, UPPER_SNAKE.")
+    detail = serializers.CharField(help_text="A sentence for people.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Validation only (code INVALID): messages per field; nested fields as 'env.NAME'.",
+    )
+
+
+ERROR = ErrorSerializer
 OATH_CONFLICT = inline_serializer(
     "OathConflictError",
     {
@@ -137,14 +160,19 @@ def version_etag(version: int) -> str:
     return f'"v{version}"'
 
 
+# ASCII digits only: str.isdigit() also accepts "²" and "٣", which int() then refuses
+# (a 500); and at most 18 of them, far below int()'s 4,300-digit limit.
+_VERSION_TAG = re.compile(r'(?:W/)?("?)v([0-9]{1,18})\1', re.ASCII)
+
+
 def parse_if_match(header: str | None) -> int | None:
     """The version named by an ``If-Match`` header (None: no precondition)."""
     if header is None or header.strip() == "*":
         return None
-    value = header.strip().removeprefix("W/").strip('"')
-    if not value.startswith("v") or not value[1:].isdigit():
+    match = _VERSION_TAG.fullmatch(header.strip())
+    if match is None:
         raise StaleVersion("If-Match does not name a version of this scope; read it again for its ETag.")
-    return int(value[1:])
+    return int(match.group(2))
 
 
 class ScopeRequest:
@@ -188,9 +216,9 @@ class ScopeRequest:
     def document(self, scope: str) -> InstructionDocument | None:
         return document_of(scope, self.owner(scope))
 
-    def entry(self, scope: str) -> dict[str, Any]:
-        entries = scope_entries(user=self.user, workspace=self.workspace, session=self.session)
-        return next(e for e in entries if e["scope"] == scope)
+    def entry(self, scope: str) -> tuple[dict[str, Any], int]:
+        """``scope``'s entry and the version it shows (its ETag), from one read."""
+        return scope_entry_and_version(scope=scope, user=self.user, workspace=self.workspace, session=self.session)
 
 
 # --- paging ---------------------------------------------------------------------------
@@ -205,7 +233,11 @@ class ListPagination(PageNumberPagination):
 
 
 def paginated(view: APIView, items: Any, serializer_class: type[serializers.Serializer], **context: Any) -> Response:
-    """One page of ``items`` serialised, with the count and the next and previous links."""
-    paginator = ListPagination()
+    """One page of ``items`` serialised, with the count and the next and previous links.
+
+    A view that pages says so with ``pagination_class = ListPagination``: that is
+    also how the schema learns its answer is a page (``Paginated<Name>List``).
+    """
+    paginator = (getattr(view, "pagination_class", None) or ListPagination)()
     page = paginator.paginate_queryset(items, view.request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True, context=context).data)

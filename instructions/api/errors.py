@@ -1,20 +1,109 @@
-"""One exception handler for the API: domain errors become their status and a
-JSON body with a machine-readable ``code``; nothing becomes a 500 by accident."""
+"""One exception handler for the API, so every error has one shape:
+
+    {"code": "UPPER_SNAKE", "detail": "A sentence.", ...}
+
+plus ``"errors": {"field": ["..."]}`` for validation. Domain errors
+(``instructions.errors``) keep their status, code and extra keys; DRF's own
+(authentication, permission, parsing, media type, method, paging, throttling) get a
+code of their own here. Anything else is a bug: it is left to Django, which logs it
+with its traceback and answers through ``handler500`` (JSON under ``/api/``).
+"""
 
 from __future__ import annotations
 
-from django.core.exceptions import RequestDataTooBig
+import math
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404
+from rest_framework import exceptions
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from instructions.errors import BodyTooLarge, ServiceError
 
+#: The code of each DRF exception (the most specific class that matches wins).
+DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ValidationError: "INVALID",
+    exceptions.ParseError: "PARSE_ERROR",
+    exceptions.NotAuthenticated: "NOT_AUTHENTICATED",
+    exceptions.AuthenticationFailed: "AUTHENTICATION_FAILED",
+    exceptions.PermissionDenied: "FORBIDDEN",
+    exceptions.NotFound: "NOT_FOUND",
+    exceptions.MethodNotAllowed: "METHOD_NOT_ALLOWED",
+    exceptions.NotAcceptable: "NOT_ACCEPTABLE",
+    exceptions.UnsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+    exceptions.Throttled: "THROTTLED",
+}
 
-def exception_handler(exc, context):
+VALIDATION_DETAIL = "The request is not valid; see errors."
+
+
+def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    """The one error shape (also used outside DRF: unknown routes, ``handler500``)."""
+    return {"code": code, "detail": detail, **extra}
+
+
+def field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested validation detail as ``{"field": ["message", ...]}``.
+
+    Nested fields are named by their path (``env.HOME``, ``items.0``); errors that
+    belong to no field are under ``non_field_errors``.
+    """
+    if isinstance(detail, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            for field, messages in field_errors(value, name).items():
+                flat.setdefault(field, []).extend(messages)
+        return flat
+    if isinstance(detail, list) and any(isinstance(item, (dict, list)) for item in detail):
+        flat = {}
+        for index, value in enumerate(detail):
+            if value:  # DRF puts an empty {} for list items that were fine
+                for field, messages in field_errors(value, f"{prefix}.{index}" if prefix else str(index)).items():
+                    flat.setdefault(field, []).extend(messages)
+        return flat
+    messages = detail if isinstance(detail, list) else [detail]
+    return {prefix or "non_field_errors": [str(message) for message in messages]}
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    for cls in type(exc).__mro__:
+        if cls in DRF_CODES:
+            return DRF_CODES[cls]
+    return str(exc.default_code).upper()
+
+
+def _sentence(detail: Any) -> str:
+    text = str(detail).strip() or "The request failed."
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         # Django would answer a bare 400; a body too big to even read is a 413 like
         # any other oversize body, with the same JSON shape.
         exc = BodyTooLarge("The request body is larger than the service accepts.")
     if isinstance(exc, ServiceError):
+        set_rollback()
         return Response(exc.payload(), status=exc.status)
-    return drf_exception_handler(exc, context)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a bug: Django logs it with its traceback and answers 500
+
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if isinstance(exc, exceptions.Throttled):
+        # Always a whole number of seconds, at least 1 (DRF would round 0.4 down to "0").
+        headers["Retry-After"] = str(max(1, math.ceil(exc.wait or 1)))
+    if isinstance(exc, exceptions.ValidationError):
+        body = error_body("INVALID", VALIDATION_DETAIL, errors=field_errors(exc.detail))
+    else:
+        body = error_body(_code_of(exc), _sentence(exc.detail))
+    set_rollback()
+    return Response(body, status=exc.status_code, headers=headers)

@@ -8,13 +8,15 @@ from rest_framework.response import Response
 
 from instructions import access
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, paginated, validated
+from instructions.api.common import ERROR, ApiView, ListPagination, paginated, validated
 from instructions.errors import NotFound
 from instructions.models import ReviewItem
 from instructions.services.reviews import review_approve, review_reject
 
 
 class ReviewListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=["pending", "approved", "rejected", "resolved"]),

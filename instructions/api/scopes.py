@@ -3,10 +3,13 @@ plus each scope's history and revert."""
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from instructions import render_cache
+from instructions.api import rendered
 from instructions.api import serializers as s
 from instructions.api.common import (
     CHANGE_REASON,
@@ -17,6 +20,7 @@ from instructions.api.common import (
     WORKSPACE_PARAM,
     WRITE_ERRORS,
     ApiView,
+    ListPagination,
     ScopeRequest,
     paginated,
     parse_if_match,
@@ -24,10 +28,21 @@ from instructions.api.common import (
     validated,
     version_etag,
 )
+from instructions.api.rendered import json_bytes
 from instructions.contract import Scope, check_editable, check_known
 from instructions.errors import InvalidInput, NotFound
 from instructions.models import Role, target_key
-from instructions.selectors import approvals_by_target, current_rules, document_versions, load_merged, scope_entries
+from instructions.render_cache import Rendered
+from instructions.selectors import (
+    approvals_by_target,
+    current_rules,
+    document_versions,
+    gather_inputs,
+    merge_inputs,
+    merge_stamp,
+    scope_entries,
+    stamp_matches,
+)
 from instructions.services.documents import document_revert, document_save
 
 
@@ -42,10 +57,19 @@ class MergedInstructionsView(ApiView):
         responses={200: s.MergedInstructionsSerializer, 304: None, 400: ERROR, 404: ERROR},
         summary="The merged instruction set for the caller",
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponse:
         ctx = ScopeRequest(request)
-        merged = load_merged(user=ctx.user, workspace=ctx.workspace, session=ctx.session)
-        return Response(s.MergedInstructionsSerializer(merged).data)  # ETag and 304: ConditionalGetMiddleware
+        who = {"user": ctx.user, "workspace": ctx.workspace}
+        # Served from the render cache when nothing it was built from has changed
+        # (instructions.render_cache says why that is never stale).
+        stamp = merge_stamp(**who, session=ctx.session)
+        found = render_cache.lookup("merged", stamp)
+        if found is None:
+            inputs = gather_inputs(**who, session=ctx.session)
+            found = Rendered.of(json_bytes(s.MergedInstructionsSerializer(merge_inputs(inputs)).data))
+            if stamp_matches(stamp, inputs):  # else a write landed since the stamp: serve, do not keep
+                render_cache.store("merged", stamp, found)
+        return rendered.response(found)  # 304 for If-None-Match: ConditionalGetMiddleware
 
 
 class ScopeListView(ApiView):
@@ -69,12 +93,12 @@ class ScopeView(ApiView):
     def get(self, request: Request, scope: str) -> Response:
         check_known(scope)
         ctx = ScopeRequest(request)
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
+        entry, version = ctx.entry(scope)
+        data = s.InstructionEntrySerializer(entry).data
         if scope == Scope.GLOBAL:
-            return Response(entry)
-        document = ctx.document(scope)
+            return Response(data)
         # The version is the ETag here, so that it can be sent back in If-Match.
-        return Response(entry, headers={"ETag": version_etag(document.version if document else 0)})
+        return Response(data, headers={"ETag": version_etag(version)})
 
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
@@ -106,18 +130,20 @@ class ScopeView(ApiView):
 
     def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
         ctx = ScopeRequest(request, need=_need(scope))
-        document = document_save(
+        document_save(
             target=ctx.target(scope),
             body=body,
             actor=request.user,
             reason=reason,
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
-        return Response(entry, headers={"ETag": version_etag(document.version)})
+        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
+        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
 
 
 class ScopeHistoryView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM],
         responses={200: s.HistoryVersionSerializer(many=True), 404: ERROR},
@@ -159,5 +185,5 @@ class ScopeRevertView(ApiView):
             reason=reason_for(request, f"Revert to version {data['history_id']} (API)"),
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry = s.InstructionEntrySerializer(ctx.entry(scope)).data
-        return Response(entry, headers={"ETag": version_etag(document.version)})
+        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
+        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})

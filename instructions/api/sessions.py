@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -14,11 +15,13 @@ from rest_framework.response import Response
 
 from instructions import access
 from instructions.agents import registered_agents
+from instructions.api import rendered
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, paginated, reason_for, validated
+from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
+from instructions.api.rendered import json_bytes
 from instructions.errors import InvalidInput
 from instructions.models import AgentSession
-from instructions.services.deliveries import spawn_for_session
+from instructions.services.deliveries import spawn_rendered
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire
 
 
@@ -34,6 +37,8 @@ class AgentListView(ApiView):
 
 
 class SessionListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["active", "ended"], description="Default: both.")],
         responses={200: s.SessionSerializer(many=True), 400: ERROR},
@@ -97,12 +102,18 @@ class SessionSpawnView(ApiView):
         responses={200: s.SpawnSerializer, 404: ERROR, 409: ERROR, 413: ERROR},
         summary="The spawn payload, computed now (edits made since show up); recorded as a delivery",
     )
-    def get(self, request: Request, pk: str) -> Response:
-        payload, _ = spawn_for_session(session=live_session(request, pk), actor=request.user)
-        return Response(s.SpawnSerializer(payload).data)
+    def get(self, request: Request, pk: str) -> HttpResponse:
+        found, _ = spawn_rendered(
+            session=live_session(request, pk),
+            actor=request.user,
+            render=lambda payload: json_bytes(s.SpawnSerializer(payload).data),
+        )
+        return rendered.response(found)
 
 
 class SessionDeliveryListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(
         responses={200: s.DeliverySerializer(many=True), 404: ERROR},
         summary="What this session received, and from which versions",

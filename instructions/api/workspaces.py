@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from instructions import access
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, paginated, reason_for, validated
+from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.models import Membership, Role
 from instructions.services.workspaces import (
     membership_add,
@@ -22,6 +22,8 @@ from instructions.services.workspaces import (
 
 
 class WorkspaceListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(responses={200: s.WorkspaceSerializer(many=True)}, summary="Workspaces you can see")
     def get(self, request: Request) -> Response:
         return paginated(self, access.workspaces_with_role(request.user).order_by("slug"), s.WorkspaceSerializer)
@@ -61,6 +63,8 @@ class WorkspaceDetailView(ApiView):
 
 
 class MemberListView(ApiView):
+    pagination_class = ListPagination
+
     @extend_schema(responses={200: s.MemberSerializer(many=True), 404: ERROR}, summary="Members of a workspace")
     def get(self, request: Request, slug: str) -> Response:
         ws = access.workspace_access(request.user, slug)

@@ -15,6 +15,9 @@ session's cwd, platform and bundle directory). The delivery keeps that rendered 
 (``RecordedText``) and names the directory and profile, so ``rebuild`` can show and
 verify exactly what the agent received.
 
+``spawn_rendered`` (the API's spawn route) serves a payload already rendered from
+the same inputs (only the stamp is read; the delivery is recorded all the same).
+
 Cost: one query for the documents (``selectors.gather_inputs``), one for their
 history ids, plus the delivery's insert and its history row, and one insert that
 keeps the credo's and the OS text's text (``RecordedText``, skipped by the
@@ -27,12 +30,14 @@ that count against Linux's per-argument limit; it records nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
+from instructions import render_cache
 from instructions.agents import (
     MAX_ARG_BYTES,
     AgentSpec,
@@ -54,7 +59,15 @@ from instructions.contract import DEFAULT_OS_PROFILE, MergedInstructions, Scope
 from instructions.errors import ServiceError, SessionEnded
 from instructions.models import AgentSession, Delivery, RecordedText, Workspace
 from instructions.os_profiles import check_profile, render_os_text
-from instructions.selectors import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
+from instructions.render_cache import Rendered
+from instructions.selectors import (
+    MergeInputs,
+    gather_inputs,
+    latest_history_ids,
+    merge_inputs,
+    merge_stamp,
+    stamp_matches,
+)
 from instructions.services.audit import save_audited
 from instructions.text import sha256_text, validate_bundle_dir, validate_instruction_text
 
@@ -171,7 +184,13 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
     if not session.is_active:
         raise SessionEnded("This session has ended; it cannot be spawned.")
     bundle = session_bundle(session=session)
-    payload = build_spawn(
+    payload = _session_payload(session, bundle)
+    delivery = _record(session, actor, _delivery_facts(bundle, payload), texts=_texts_of(bundle))
+    return payload, delivery
+
+
+def _session_payload(session: AgentSession, bundle: PreparedBundle) -> SpawnPayload:
+    return build_spawn(
         agent=session.agent,
         instructions_md=bundle.instructions_md,
         cwd=session.cwd,
@@ -180,24 +199,82 @@ def spawn_for_session(*, session: AgentSession, actor) -> tuple[SpawnPayload, De
         files=bundle.files,
         bundle_dir=bundle.bundle_dir,
     )
-    delivery = Delivery(
-        session=session,
-        agent=session.agent,
-        instructions_sha256=bundle.instructions_sha256,
-        instructions_bytes=bundle.instructions_bytes,
-        credo_sha256=bundle.inputs.credo.sha256,
-        scope_versions=bundle.scope_versions(),
-        mechanism=payload["mechanism"],
-        os_text_sha256=sha256_text(bundle.os_text),
-        bundle_dir=bundle.bundle_dir,
-        os_profile=bundle.os_profile,
-    )
+
+
+def _texts_of(bundle: PreparedBundle) -> list[str]:
+    """The texts a delivery keeps (``RecordedText``): the OS text, and the credo's when there is one."""
+    credo = bundle.inputs.credo.body
+    return [bundle.os_text] if credo is None else [bundle.os_text, credo]
+
+
+def _delivery_facts(bundle: PreparedBundle, payload: SpawnPayload) -> dict[str, Any]:
+    """What a ``Delivery`` records about one payload (one query: the history ids)."""
+    return {
+        "instructions_sha256": bundle.instructions_sha256,
+        "instructions_bytes": bundle.instructions_bytes,
+        "credo_sha256": bundle.inputs.credo.sha256,
+        "scope_versions": bundle.scope_versions(),
+        "mechanism": payload["mechanism"],
+        "os_text_sha256": sha256_text(bundle.os_text),
+        "bundle_dir": bundle.bundle_dir,
+        "os_profile": bundle.os_profile,
+    }
+
+
+def _record(session: AgentSession, actor, facts: dict[str, Any], *, texts: Sequence[str]) -> Delivery:
+    delivery = Delivery(session=session, agent=session.agent, **facts)
     with transaction.atomic():
-        texts_record(
-            [bundle.os_text] if bundle.inputs.credo.body is None else [bundle.os_text, bundle.inputs.credo.body]
-        )
+        texts_record(texts)
         save_audited(delivery, actor=actor, reason=DELIVERY_REASON)
-    return payload, delivery
+    return delivery
+
+
+# --- the hot path: a session's payload, rendered once per set of inputs ------------
+
+
+def _session_os_text(session: AgentSession) -> str:
+    return render_os_text(session.os_profile, cwd=session.cwd, platform=session.platform, bundle_dir=session.bundle_dir)
+
+
+def _session_stamp(session: AgentSession) -> tuple:
+    # The session's own fields that shape its payload (they can change in the admin).
+    return (
+        session.agent,
+        session.cwd,
+        json.dumps(session.env, sort_keys=True),
+        session.skip_os_instructions,
+        sha256_text(session.additional_instructions),
+        session.bundle_dir,
+        session.os_profile,
+        session.platform,
+    )
+
+
+def spawn_rendered(
+    *, session: AgentSession, actor, render: Callable[[SpawnPayload], bytes]
+) -> tuple[Rendered, Delivery]:
+    """``spawn_for_session``, with the payload rendered by ``render`` (the API's JSON)
+    and cached by the exact inputs it is built from (``instructions.render_cache``).
+
+    Only the rendering is skipped on a hit: every call still records its own
+    ``Delivery`` and keeps its texts, with the facts (hashes, history ids) of the
+    payload served. Cost on a hit: the stamp (one small query) and the recording.
+    """
+    if not session.is_active:
+        raise SessionEnded("This session has ended; it cannot be spawned.")
+    who = {"user": session.owner, "workspace": session.workspace}
+    os_text = _session_os_text(session)
+    merge = merge_stamp(**who, session=session)
+    stamp = (merge, _session_stamp(session), sha256_text(os_text))
+    # This process's memory only: the payload carries the caller's env (secrets).
+    found = render_cache.lookup("spawn", stamp, shared=False)
+    if found is None:
+        bundle = session_bundle(session=session)
+        payload = _session_payload(session, bundle)
+        found = Rendered.of(render(payload), delivery=_delivery_facts(bundle, payload), texts=_texts_of(bundle))
+        if stamp_matches(merge, bundle.inputs) and bundle.os_text == os_text:
+            render_cache.store("spawn", stamp, found, shared=False)
+    return found, _record(session, actor, found.extra["delivery"], texts=found.extra["texts"])
 
 
 def texts_record(texts: Sequence[str]) -> None:

@@ -78,7 +78,16 @@ def _lock_live_session(session: AgentSession) -> None:
 
 
 def _lock_document(target: Target) -> InstructionDocument | None:
-    return InstructionDocument.objects.select_for_update().of(target.scope, target.owner).first()
+    document = InstructionDocument.objects.select_for_update().of(target.scope, target.owner).first()
+    if document is None:
+        # No row to lock yet: concurrent first writes would each insert one and all
+        # but one fail on the unique constraint (a 500, and an If-Match "v0" that
+        # lost the race must be a 412). Lock the owner's row to take turns, then look
+        # again: a writer that waited finds the document its predecessor created.
+        owner_model = InstructionDocument._meta.get_field(OWNER_COLUMN[target.scope]).related_model
+        owner_model.objects.select_for_update().filter(pk=target.owner.pk).values_list("pk", flat=True).first()
+        document = InstructionDocument.objects.select_for_update().of(target.scope, target.owner).first()
+    return document
 
 
 def _resolve_flags(document: InstructionDocument, *, actor, reason: str) -> None:

@@ -1,0 +1,92 @@
+"""The error answers every operation may give, added to the generated schema.
+
+Views declare the errors of their own logic (409, 412, 413 ...). The errors that
+come from the machinery around every view (authentication, parsing, media type,
+content negotiation, paging, throttling, the credo) would otherwise be missing from
+``openapi.yaml``, and a client (or Schemathesis) would meet undeclared statuses.
+This drf-spectacular post-processing hook declares them, all with the one ``Error``
+shape, without overriding what a view declared itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+DESCRIPTIONS = {
+    "400": "Malformed request: a body that is not JSON or nested too deep (PARSE_ERROR), invalid input (INVALID).",
+    "401": "No or unknown credentials (NOT_AUTHENTICATED, AUTHENTICATION_FAILED).",
+    "403": "Not allowed (FORBIDDEN, READ_ONLY), including a missing CSRF token with a browser session.",
+    "404": "Not found, or not yours to see (NOT_FOUND).",
+    "405": "Method not allowed on this path; see the Allow header (METHOD_NOT_ALLOWED).",
+    "406": "No acceptable response type: the API answers application/json (NOT_ACCEPTABLE).",
+    "413": "The request body is too large (BODY_TOO_LARGE).",
+    "415": "The body is not application/json (UNSUPPORTED_MEDIA_TYPE).",
+    "429": "Too many requests; retry after the seconds in Retry-After (THROTTLED).",
+    "503": "The credo or the OS instructions file cannot be used now (CREDO_UNAVAILABLE, OS_INSTRUCTIONS_UNAVAILABLE).",
+}
+
+RETRY_AFTER = {
+    "Retry-After": {"schema": {"type": "integer", "minimum": 1}, "description": "Seconds to wait before retrying."}
+}
+
+#: Paths whose operations read the credo (the merge, the oath check) or the OS text.
+CREDO_PATHS = ("/api/instructions", "/api/oaths", "/api/credo", "/api/sessions", "/api/reviews")
+UNSAFE = {"post", "put", "patch", "delete"}
+
+
+def statuses_for(path: str, method: str, operation: dict[str, Any]) -> list[str]:
+    statuses = ["405", "406", "429"]
+    if operation.get("security") != [{}] and operation.get("security") is not None:
+        statuses.append("401")
+    parameters = operation.get("parameters", [])
+    if "requestBody" in operation or method in UNSAFE:
+        statuses += ["400", "413", "415"]
+    if any(p.get("in") == "query" for p in parameters):
+        statuses.append("400")
+    if "{" in path or any(p.get("name") in ("workspace", "session", "page") for p in parameters):
+        statuses.append("404")
+    if method in UNSAFE:
+        statuses.append("403")  # CSRF with a browser session
+    if path.startswith(CREDO_PATHS):
+        statuses.append("503")
+    return statuses
+
+
+#: The name of each shared answer under ``components.responses``.
+NAMES = {
+    "400": "BadRequest",
+    "401": "Unauthorized",
+    "403": "Forbidden",
+    "404": "NotFound",
+    "405": "MethodNotAllowed",
+    "406": "NotAcceptable",
+    "413": "BodyTooLarge",
+    "415": "UnsupportedMediaType",
+    "429": "TooManyRequests",
+    "503": "ServiceUnavailable",
+}
+
+
+def shared_response(status: str) -> dict[str, Any]:
+    response: dict[str, Any] = {
+        "content": {"application/json": {"schema": ERROR_REF}},
+        "description": DESCRIPTIONS[status],
+    }
+    if status == "429":
+        response["headers"] = RETRY_AFTER
+    return response
+
+
+def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """``POSTPROCESSING_HOOKS`` entry: declare the common error answers of every operation
+    (each once under ``components.responses``, referenced where it applies)."""
+    for path, operations in result.get("paths", {}).items():
+        for method, operation in operations.items():
+            responses = operation.setdefault("responses", {})
+            for status in statuses_for(path, method, operation):
+                responses.setdefault(status, {"$ref": f"#/components/responses/{NAMES[status]}"})
+            operation["responses"] = dict(sorted(responses.items()))
+    result.setdefault("components", {})["responses"] = {name: shared_response(s) for s, name in NAMES.items()}
+    return result
