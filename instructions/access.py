@@ -25,9 +25,11 @@ workspace, it is ended (``services.sessions.session_touch``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from instructions.contract import Scope
@@ -82,6 +84,17 @@ def workspaces_with_role(user) -> QuerySet[Workspace]:
     )
 
 
+#: The workspace named by a slug with the caller's role there, in one query. Written
+#: out rather than built by the ORM: every API read asks it, and building the
+#: equivalent subquery cost more than running it (``scripts/bench_scale.py``).
+_WORKSPACE_WITH_ROLE = """
+    SELECT w.id, w.slug, w.name, w.created_at, m.role AS member_role
+    FROM instructions_workspace w
+    LEFT JOIN instructions_membership m ON m.workspace_id = w.id AND m.user_id = %s
+    WHERE w.slug = %s
+"""
+
+
 def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> WorkspaceAccess:
     """Resolve ``slug`` (the default workspace when None; any case) for ``user``.
 
@@ -89,7 +102,7 @@ def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> Work
     user, ``Forbidden`` when it is visible but ``need`` is above the user's role.
     """
     slug = normalize_slug(slug or default_workspace_slug())
-    workspace = Workspace.objects.filter(slug=slug).annotate(member_role=_member_role(user)).first()
+    workspace = next(iter(Workspace.objects.raw(_WORKSPACE_WITH_ROLE, [user.pk, slug])), None)
     if workspace is None:
         raise NotFound(f"Workspace '{slug}' not found.")
     role = workspace.member_role
@@ -115,17 +128,46 @@ def check_workspace_writable(access: WorkspaceAccess) -> None:
 def own_session(user, session_id) -> AgentSession:
     """The caller's own session, or ``NotFound`` (other people's sessions do not exist).
 
-    Annotated with ``owner_has_access`` (in the same query): whether its owner may
-    still see its workspace. A session whose owner lost it must not be served.
+    With its workspace, and ``owner_has_access``: whether its owner may still see
+    that workspace (a member, or the default workspace), read in the same query. A
+    session whose owner lost it must not be served (``services.sessions.session_touch``).
     """
+    pk = AgentSession._meta.pk
     try:
-        return (
-            AgentSession.objects.select_related("workspace", "owner")
-            .annotate(owner_has_access=_owner_has_access())
-            .get(pk=session_id, owner=user)
-        )
-    except (AgentSession.DoesNotExist, ValidationError, ValueError, TypeError):
+        key = pk.get_db_prep_value(pk.to_python(session_id), connection)
+    except (ValidationError, ValueError, TypeError):
         raise NotFound("Session not found.") from None
+    session = next(iter(AgentSession.objects.raw(_own_session_sql(connection.vendor), [key, user.pk])), None)
+    if session is None:
+        raise NotFound("Session not found.")
+    # The workspace from the same row (its creation time is loaded only if asked for).
+    session.workspace = Workspace.from_db(
+        connection.alias, ["id", "slug", "name"], [session.workspace_id, session.ws_slug, session.ws_name]
+    )
+    session.owner = user  # it is the caller's own
+    session.owner_has_access = bool(session.owner_is_member) or session.ws_slug == default_workspace_slug()
+    return session
+
+
+@lru_cache(maxsize=4)
+def _own_session_sql(vendor: str) -> str:
+    """One session with its workspace's name and whether its owner is a member there.
+
+    Written out (names from the models, every value a parameter): every use of a
+    session asks it, and the ORM's version with the annotated subquery cost more
+    to build than to run (``scripts/bench_scale.py``).
+    """
+    quote = connection.ops.quote_name
+    session, workspace, member = AgentSession._meta, Workspace._meta, Membership._meta
+    columns = ", ".join(f"s.{quote(f.column)}" for f in session.concrete_fields)
+    return (
+        f"SELECT {columns}, w.{quote('slug')} AS ws_slug, w.{quote('name')} AS ws_name, "  # noqa: S608
+        f"EXISTS (SELECT 1 FROM {quote(member.db_table)} m WHERE m.{quote('workspace_id')} = s.{quote('workspace_id')} "
+        f"AND m.{quote('user_id')} = s.{quote('owner_id')}) AS owner_is_member "
+        f"FROM {quote(session.db_table)} s "
+        f"JOIN {quote(workspace.db_table)} w ON w.{quote('id')} = s.{quote('workspace_id')} "
+        f"WHERE s.{quote('id')} = %s AND s.{quote('owner_id')} = %s"
+    )
 
 
 def _owner_has_access() -> Q:

@@ -18,15 +18,8 @@ from rest_framework.test import APIClient
 from instructions import credo as credo_module
 from instructions import render_cache
 from instructions.models import Membership, Role, Workspace
+from instructions.services.deliveries import forget_recorded_texts
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, HARNESS, RULES, make_user
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Each test starts with empty throttle counters and cached renders."""
-    from django.core.cache import cache
-
-    cache.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -38,9 +31,11 @@ def _fresh_credo_cache():
 
 @pytest.fixture(autouse=True)
 def _fresh_caches():
-    """Each test starts with empty caches: rendered answers (both levels) and throttle counters."""
+    """Each test starts with empty caches: rendered answers (both levels), throttle
+    counters, and what the process knows it recorded (each test's database starts empty)."""
     render_cache.clear_local()
     cache.clear()
+    forget_recorded_texts()
     yield
     render_cache.clear_local()
 

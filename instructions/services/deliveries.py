@@ -31,6 +31,7 @@ that count against Linux's per-argument limit; it records nothing.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -277,16 +278,39 @@ def spawn_rendered(
     return found, _record(session, actor, found.extra["delivery"], texts=found.extra["texts"])
 
 
+#: SHA-256 of the texts this process has seen committed as ``RecordedText`` rows. Rows
+#: are never changed or deleted (content-addressed), so a text recorded once need not
+#: be sent again: most spawns then skip that insert. A new process starts empty.
+_recorded: set[str] = set()
+_recorded_lock = threading.Lock()
+
+
 def texts_record(texts: Sequence[str]) -> None:
-    """Keep ``texts`` by their SHA-256 (``RecordedText``), once each, in one query.
+    """Keep ``texts`` by their SHA-256 (``RecordedText``), once each, in at most one query.
 
     ``ignore_conflicts``: a text already kept (by an earlier delivery, or by a
     concurrent one a moment ago) is left as it is: its key is its content.
     """
     rows = {sha256_text(text): text for text in texts}
+    with _recorded_lock:
+        new = {sha: text for sha, text in rows.items() if sha not in _recorded}
+    if not new:
+        return
     RecordedText.objects.bulk_create(
-        [RecordedText(sha256=sha, text=text) for sha, text in rows.items()], ignore_conflicts=True
+        [RecordedText(sha256=sha, text=text) for sha, text in new.items()], ignore_conflicts=True
     )
+
+    def remember() -> None:
+        with _recorded_lock:
+            _recorded.update(new)
+
+    transaction.on_commit(remember)  # only what is really in the database
+
+
+def forget_recorded_texts() -> None:
+    """Forget which texts this process saw recorded (for a database that was emptied: tests)."""
+    with _recorded_lock:
+        _recorded.clear()
 
 
 def spawn_preview(
