@@ -136,7 +136,7 @@ class MergeStamp:
     user: tuple[int, str]  # the username is shown in the user scope's path
     workspace: tuple[int, str]
     session: tuple[object, bool, datetime] | None
-    #: (scope, id, version, updated_at, approvals, highest approval id) per document.
+    #: (scope, id, version, approvals, highest approval id) per document.
     documents: tuple[tuple, ...]
 
 
@@ -161,7 +161,7 @@ def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
     approvals = f"FROM {quote(approval.db_table)} a WHERE {col(approval, 'target_key')} = {target}"
     # Names from the models only; every value is a parameter.
     return (
-        f"SELECT {col(doc, 'id')}, {col(doc, 'scope')}, {col(doc, 'version')}, {col(doc, 'updated_at')}, "  # noqa: S608
+        f"SELECT {col(doc, 'id')}, {col(doc, 'scope')}, {col(doc, 'version')}, "  # noqa: S608
         f"(SELECT COUNT(*) {approvals}) AS approvals_count, "
         f"(SELECT MAX({col(approval, 'id')}) {approvals}) AS approvals_max "
         f"FROM {quote(doc.db_table)} d WHERE {where}"
@@ -185,10 +185,11 @@ def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = No
             scope,
             InstructionDocument._meta.get_field(OWNER_COLUMN[scope]).get_db_prep_value(owner.pk, connection),
         ]
-    rows = InstructionDocument.objects.raw(_stamp_sql(tuple(owners), connection.vendor), [*targets, *targets, *where])
-    documents = tuple(
-        sorted((d.scope, d.pk, d.version, d.updated_at, d.approvals_count, d.approvals_max) for d in rows)
-    )
+    # A plain cursor: the rows are compared, never used as models (no model to build
+    # per row on every read). Every accepted write bumps ``version`` (with ``updated_at``).
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(tuple(owners), connection.vendor), [*targets, *targets, *where])
+        documents = tuple(sorted((scope, pk, version, count, top) for pk, scope, version, count, top in cursor))
     return MergeStamp(
         credo=(credo.sha256, credo.rules.sha256, credo.modified_at),
         user=(user.pk, user.get_username()),
@@ -205,10 +206,9 @@ def stamp_matches(stamp: MergeStamp, inputs: MergeInputs) -> bool:
     if inputs.credo.sha256 != stamp.credo[0] or inputs.credo.rules.sha256 != stamp.credo[1]:
         return False
     gathered = sorted(
-        (d.scope, d.pk, d.version, d.updated_at, len(inputs.approvals.get(target_key_of(d), ())))
-        for d in inputs.documents.values()
+        (d.scope, d.pk, d.version, len(inputs.approvals.get(target_key_of(d), ()))) for d in inputs.documents.values()
     )
-    return gathered == [row[:5] for row in stamp.documents]
+    return gathered == [row[:4] for row in stamp.documents]
 
 
 def merge_inputs(inputs: MergeInputs) -> MergedInstructions:
