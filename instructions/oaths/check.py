@@ -1,0 +1,511 @@
+"""Check a body against compiled rules: structure, views, matching, decisions.
+
+1. ``segment`` splits the body into units with their structural context.
+2. ``Document`` builds the base view (every unit normalised, units separated by a line break, which
+   no rule's gap crosses) and one view of alternative readings, built only for units that show a
+   sign of obfuscation: leetspeak, letter-spaced or split words, ROT13 or reversed text (detected by
+   their stop words), Cyrillic and Greek in their own letters, and encoded payloads (base64, hex,
+   Unicode tag characters) decoded into units of their own that quote the encoded original.
+3. Every rule's RE2 runs over both views (an RE2 set first says which rules can match at all).
+4. Each match is judged in its unit (``decide``); the first conflict per rule is a finding.
+
+Each step is a linear pass; a decision looks only at a bounded window around its match.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import re2
+
+from instructions.oaths import decide
+from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.oaths.segment import Unit, in_spans, segment
+from instructions.oaths.text import (
+    BASE64_TOKEN,
+    HEX_TOKEN,
+    JOIN_HINT,
+    LEET_HINT,
+    TAG_RUN,
+    Builder,
+    View,
+    decode_base64,
+    decode_hex,
+    decode_tags,
+    joined_view,
+    leet_views,
+    normalize_into,
+    rot13,
+)
+
+#: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
+#: unit is worth reading decoded. Short or common words that occur in plain text are left out.
+_ROT13_WORDS = re.compile(
+    r"\b(?:gur|naq|lbh|lbhe|nyy|guvf|gung|jvgu|sbe|abg|sebz|nal|cyrnfr|vafgehpgvbaf|cerivbhf|vtaber|grfgf|ehyrf|"
+    r"qryrgr|fxvc|qngn|hfre|frpergf|nyjnlf|arire|gurz|jvyy|ercbeg|cnffrq|jbex|svyrf|snvyvat|abgrf)\b"
+)
+_REVERSED_WORDS = re.compile(
+    r"\b(?:eht|dna|uoy|ruoy|lla|siht|taht|htiw|rof|morf|yna|esaelp|snoitcurtsni|suoiverp|erongi|stset|selur|"
+    r"eteled|piks|atad|resu|sterces|syawla|reven|meht|lliw|troper|dessap|krow|selif|gniliaf|seton|ton)\b"
+)
+_SENTENCE = re.compile(r"[^.!?;。！？；\n]+[.!?;。！？；]*")
+_TRIM = " \t\n\r"
+
+
+@dataclass(slots=True)
+class AltUnit:
+    """A unit of the alternative view: another reading of (part of) a base unit."""
+
+    source: Unit
+    how: str  # "native", "leet", "joined", "rot13", "reversed", "decoded"
+    vstart: int
+    vend: int
+
+
+class Document:
+    """A body, its units and its views."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        units, self.clean = segment(body)
+        base = Builder()
+        kept: list[Unit] = []
+        native: list[Unit] = []
+        for u in units:
+            start = len(base)
+            folded = normalize_into(base, self.clean, u.start, u.end)
+            if len(base) == start:
+                continue
+            u.vstart, u.vend = start, len(base)
+            base.add("\n", u.end - 1, u.end)
+            kept.append(u)
+            if folded:
+                native.append(u)
+        self.units = kept
+        self.base = base.build()
+        self._vstarts = [u.vstart for u in kept]
+        self._native = native
+        self._alt: tuple[View, list[AltUnit], list[int]] | None = None
+
+    # ----------------------------------------------------------------- lookups
+
+    def unit_text(self, unit: Unit) -> str:
+        return self.base.text[unit.vstart : unit.vend]
+
+    def unit_at(self, pos: int) -> Unit | None:
+        k = bisect.bisect_right(self._vstarts, pos) - 1
+        if k < 0:
+            return None
+        u = self.units[k]
+        return u if pos < u.vend else None
+
+    def units_hit(self, pattern: re.Pattern[str], minimum: int = 1) -> list[Unit]:
+        """Units whose base text has at least ``minimum`` distinct matches of ``pattern``."""
+        hits: dict[int, set[str]] = {}
+        for m in pattern.finditer(self.base.text):
+            k = bisect.bisect_right(self._vstarts, m.start()) - 1
+            if k >= 0:
+                hits.setdefault(k, set()).add(m.group())
+        return [self.units[k] for k, words in sorted(hits.items()) if len(words) >= minimum]
+
+    # ----------------------------------------------------------------- the alternative view
+
+    def alt(self) -> tuple[View, list[AltUnit], list[int]]:
+        if self._alt is None:
+            self._alt = self._build_alt()
+        return self._alt
+
+    def _build_alt(self) -> tuple[View, list[AltUnit], list[int]]:
+        out = Builder()
+        alts: list[AltUnit] = []
+        base = self.base
+
+        def add(source: Unit, how: str, text: str, starts: list[int], ends: list[int]) -> None:
+            start = len(out)
+            out.add_mapped(text, starts, ends)
+            alts.append(AltUnit(source, how, start, len(out)))
+            out.add("\n", ends[-1] - 1 if ends else 0, ends[-1] if ends else 1)
+
+        for u in self._native:
+            start = len(out)
+            normalize_into(out, self.clean, u.start, u.end, fold=False)
+            if len(out) > start:
+                alts.append(AltUnit(u, "native", start, len(out)))
+                out.add("\n", u.end - 1, u.end)
+        for u in self.units_hit(LEET_HINT):
+            text = base.text[u.vstart : u.vend]
+            for variant in leet_views(text):
+                add(u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in self.units_hit(JOIN_HINT):
+            joined = joined_view(base, u.vstart, u.vend)
+            if joined is not None:
+                add(u, "joined", *joined)
+        for u in self.units_hit(_ROT13_WORDS, minimum=2):
+            text = rot13(base.text[u.vstart : u.vend])
+            add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in self.units_hit(_REVERSED_WORDS, minimum=2):
+            text = base.text[u.vstart : u.vend][::-1]
+            add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
+        for start, end, decoded in self._payloads():
+            source = self.unit_at_original(start)
+            if source is None:
+                continue
+            for m in _SENTENCE.finditer(decoded):
+                sentence = m.group().strip()
+                if not sentence:
+                    continue
+                sub = Builder()
+                normalize_into(sub, sentence, 0, len(sentence))
+                if len(sub):
+                    text = "".join(sub.parts)
+                    add(source, "decoded", text, [start] * len(text), [end] * len(text))
+        return out.build(), alts, [a.vstart for a in alts]
+
+    def unit_at_original(self, pos: int) -> Unit | None:
+        for u in self.units:  # payloads are rare: a scan is fine
+            if u.start <= pos < u.end:
+                return u
+        return None
+
+    def _payloads(self) -> list[tuple[int, int, str]]:
+        """Encoded text in the body: (start, end, decoded text). Lines of one base64 block are joined."""
+        found: list[tuple[int, int, str]] = []
+        body = self.body
+        blocks: list[list[int]] = []
+        for m in BASE64_TOKEN.finditer(body):
+            a, b = m.start(), m.end()
+            if (a and (body[a - 1].isalnum() or body[a - 1] in "+/=")) or (b < len(body) and body[b].isalnum()):
+                continue
+            if blocks and body[blocks[-1][1] : a].strip() == "" and "\n" in body[blocks[-1][1] : a]:
+                blocks[-1][1] = b
+            else:
+                blocks.append([a, b])
+        for a, b in blocks:
+            decoded = decode_base64(body[a:b])
+            if decoded is not None:
+                found.append((a, b, decoded))
+                found.extend(_nested(decoded, a, b))
+        for m in HEX_TOKEN.finditer(body):
+            decoded = decode_hex(m.group())
+            if decoded is not None:
+                found.append((m.start(), m.end(), decoded))
+        for m in TAG_RUN.finditer(body):
+            found.append((m.start(), m.end(), decode_tags(m.group())))
+        return found
+
+
+def _nested(decoded: str, a: int, b: int) -> list[tuple[int, int, str]]:
+    """A payload inside a decoded payload (one level deep), quoted as the outer one."""
+    out = []
+    for m in BASE64_TOKEN.finditer(decoded):
+        inner = decode_base64(m.group())
+        if inner is not None:
+            out.append((a, b, inner))
+    return out
+
+
+# --------------------------------------------------------------------------- matching
+
+
+#: Words a strict gap may not hold: a preposition or conjunction there starts another phrase, so the
+#: object after it is not the object of the verb ("skip the confirmation prompt in CI").
+_GAP_STOPS = re.compile(
+    r"(?:^|\s)(?:in|on|at|for|with|without|into|onto|to|by|via|when|if|unless|before|after|while|because|since|"
+    r"so|than|then|until|except|like|about|during|as|per|whether|where|once|en|para|con|sin|cuando|si|antes|"
+    r"después|porque|im|für|mit|ohne|wenn|bevor|nachdem|weil|dans|pour|avec|sans|quand|avant|après|parce|per|"
+    r"senza|quando|se|prima|dopo|perché|em|com|sem|voor|met|zonder|wanneer|als|voordat|nadat|dla|bez|"
+    r"kiedy|gdy|jeśli|в|на|для|без|когда|если|перед|после)(?=\s|$)"
+)
+
+
+def _head_span(match: Any) -> tuple[int, int] | None:
+    """The span of the matched template's head, or None when one of its strict gaps holds a stop word."""
+    names = match.re.groupindex
+    tag = None
+    head = match.span()
+    for name, index in names.items():
+        if name[0] == "h":
+            span = match.span(index)
+            if span[0] != -1:
+                head, tag = span, name[1:]
+                break
+    if tag is not None:
+        prefix = f"s{tag}_"
+        for name, index in names.items():
+            if name.startswith(prefix):
+                a, b = match.span(index)
+                if b > a and _GAP_STOPS.search(match.string[a:b]):
+                    return None
+    return head
+
+
+def _trim(body: str, start: int, end: int) -> tuple[int, int]:
+    """Trim white space, and a boundary character a non-ASCII word's match consumed, off the snippet."""
+    while start < end and body[start] in _TRIM:
+        start += 1
+    while end > start and body[end - 1] in _TRIM:
+        end -= 1
+    if end - start > 1 and not body[start].isalnum() and not body[start + 1].isascii() and body[start + 1].isalpha():
+        start += 1
+    if end - start > 1 and not body[end - 1].isalnum() and not body[end - 2].isascii() and body[end - 2].isalpha():
+        end -= 1
+    while start < end and body[start] in _TRIM:
+        start += 1
+    while end > start and body[end - 1] in _TRIM:
+        end -= 1
+    return start, end
+
+
+_PROSE_INFO = frozenset({"", "text", "txt", "markdown", "md", "prompt", "plaintext", "plain", "none", "note"})
+_COMMENT_MARKERS = ("#", "//", "--", ";", "/*", "*", "rem ", "<!--", "%")
+
+
+#: A required word right after a denial does not count ("log the request id, never the password").
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|no|never|except|excluding|without|but not|other than|minus|redact\w*|mask\w*|strip\w*|filter\w* out|"
+    r"hide|omit\w*|nor|neither)\W+(?:\w+\W+)?$"
+)
+
+
+def _present(pattern: Any, scope: str) -> bool:
+    """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
+    for m in pattern.finditer(scope):
+        if not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]):
+            return True
+    return False
+
+
+_PASSIVE = re.compile(
+    r"\b(?:be|been|being|is|are|was|were|get|gets|got|gotten)\s+(?:\w+ly\s+)?"
+    r"(?:(?:fine|ok|okay|allowed|acceptable|safe|free|ready|easy|required|needed|meant|supposed|expected|permitted|"
+    r"good|better|best|not|never)\s+(?:to\s+)?)?$"
+)
+
+
+def _english_subject(text: str, m0: int, h0: int) -> bool:
+    """Is the object of an object-first match really the subject of an English verb (no passive)?"""
+    head_word = text[h0 : h0 + 20].split(" ", 1)[0]
+    if not head_word.isascii() or not head_word[:1].isalpha():
+        return False  # Japanese, Korean, Turkish, Hindi...: the object comes first
+    return _PASSIVE.search(text[max(m0, h0 - 40) : h0]) is None
+
+
+def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
+    """The base text of ``unit`` and of ``window`` units either side."""
+    if not window:
+        return doc.unit_text(unit)
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    lo, hi = max(0, k - window), min(len(doc.units), k + window + 1)
+    return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
+
+
+#: When a list, ``_judge`` appends why each match was refused (for ``scripts/eval_oaths.py --why``).
+TRACE: list[tuple[str, str, str]] | None = None
+
+
+def _refuse(rule: CompiledRule, match: Any, why: str) -> None:
+    if TRACE is not None:
+        TRACE.append((rule.id, match.group()[:60], why))
+
+
+def _judge(
+    doc: Document, rule: CompiledRule, view: View, text_lo: int, text_hi: int, unit: Unit, how: str, match: Any
+) -> tuple[int, int] | None:
+    """The view span to quote if this match of ``rule`` (in the unit at ``view.text[text_lo:text_hi]``)
+    is a conflict, else None."""
+    m0, m1 = match.span()
+    head = _head_span(match)
+    if head is None:
+        _refuse(rule, match, "gap holds a preposition")
+        return None
+    h0, h1 = head
+    text = view.text[text_lo:text_hi]
+    if rule.unless is not None and rule.unless.search(text):
+        _refuse(rule, match, f"unless: {rule.unless.search(text).group()!r}")
+        return None
+    if rule.require:
+        scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+        if not all(_present(req, scope) for req in rule.require):
+            _refuse(rule, match, "requirement missing")
+            return None
+    if rule.unless_near is not None:
+        lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
+        for near in rule.unless_near.finditer(view.text[lo:hi]):
+            if near.start() + lo < m1 and near.end() + lo > m0:
+                _refuse(rule, match, f"unless_near: {near.group()!r}")
+                return None
+    command = rule.form == "command"
+    decoded = how == "decoded"
+    if rule.kind in ("harm", "duty") and not command and m0 < h0 and _english_subject(view.text, m0, h0):
+        _refuse(rule, match, "English subject")
+        return None  # "tests should not perform X": the noun before an English verb is its subject
+    code_unit = unit.kind == "code" and not decoded
+    line = text.lstrip(" ")
+    comment_line = code_unit and line.startswith(_COMMENT_MARKERS) and not line.startswith("#!")
+    if code_unit and not command and unit.info not in _PROSE_INFO and not comment_line:
+        _refuse(rule, match, "code")
+        return None  # words in code are code, unless the block holds prose or the line is a comment
+    if comment_line:
+        # A comment in a code block is prose; a command that opens it is commented out, not given to run.
+        content_start = text_lo + len(text) - len(line.lstrip("#/-;*% <!"))
+        if command and m0 - content_start <= 1:
+            _refuse(rule, match, "commented out")
+            return None
+        code_unit = False
+    elif code_unit and not command:
+        code_unit = False
+    frame = decide.unit_frame(unit, doc.clean, doc)
+    in_quote = in_code = head_in_code = False
+    if not decoded:
+        o0, o1 = view.starts[m0], view.ends[m1 - 1]
+        oh0, oh1 = view.starts[h0], view.ends[h1 - 1]
+        for a, b in decide.quote_spans(unit, doc.body):
+            code_span = doc.body[a] == "`"
+            if a <= o0 and o1 <= b:
+                if code_span:
+                    in_code = True
+                else:
+                    in_quote = True
+            if code_span and a < oh0 and oh1 < b:
+                head_in_code = True
+    if command and code_unit and in_quote:
+        _refuse(rule, match, "string literal")
+        return None  # a command inside a string literal is data (a deny list, a fixture), not a command
+    if head_in_code and not command:
+        _refuse(rule, match, "head in code")
+        return None  # the "verb" is a token of code ("`#[ignore]`", "`--no-verify`"), not a verb
+    reading = decide.read(
+        text,
+        h0 - text_lo,
+        h1 - text_lo,
+        m0 - text_lo,
+        m1 - text_lo,
+        unit=unit,
+        frame=frame,
+        in_quote=in_quote,
+        in_code=in_code and not command,
+        command=command,
+        context=_neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit),
+        strict_gate=rule.strict_gate,
+    )
+    if not rule.gate:
+        reading.gated = False
+    if decoded:
+        if reading.frame in ("example", "reference"):
+            reading.frame = ""  # an encoded payload is not an example of anything by its position alone
+        reading.run = reading.run or decide.orders_decoding(doc.unit_text(unit))
+    if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
+        _refuse(rule, match, f"verdict: {reading}")
+        return None
+    if rule.kind == "duty" and reading.cue_at is not None and not decoded:
+        return text_lo + reading.cue_at, m1  # quote the denial with the duty it denies
+    return m0, m1
+
+
+def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> bool:
+    """v2 exceptions over the unit holding a ``pattern`` rule's match (``text`` is that unit)."""
+    windows = {
+        "before": (max(0, start - decide.WINDOW), start),
+        "after": (end, min(len(text), end + decide.WINDOW)),
+        "match": (start, end),
+        "clause": (max(0, start - decide.WINDOW), min(len(text), end + decide.WINDOW)),
+    }
+
+    def holds(exc: Any) -> bool:
+        lo, hi = windows[exc.kind]
+        return (exc.pattern.search(text[lo:hi]) is not None) != exc.negate
+
+    return any(holds(exc) and all(holds(part) for part in exc.also) for exc in rule.exceptions)
+
+
+def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
+    for m in rule.pattern.finditer(doc.base.text):
+        start, end = m.span()
+        if end <= start:
+            continue
+        unit = doc.unit_at(start)
+        if unit is None:
+            unit = doc.unit_at(end - 1)
+        if unit is None:
+            continue
+        if rule.within == "html-comment" and unit.kind != "comment":
+            continue
+        lo = unit.vstart
+        if rule.exceptions and _legacy_excepted(rule, doc.base.text[lo : max(unit.vend, end)], start - lo, end - lo):
+            continue
+        return doc.base.original_span(start, end)
+    return None
+
+
+def check_document(body: str, rules: RuleSet) -> OathResult:
+    doc = Document(body)
+    if not doc.units:
+        return PASS
+    view, alts, alt_starts = doc.alt()
+    found: list[tuple[int, int, Finding]] = []
+    for index, rule in enumerate(rules.rules):
+        best: tuple[int, int] | None = None
+        if rule.kind == "pattern":
+            best = _legacy_findings(doc, rule)
+        else:
+            best = _first_conflict_base(doc, rule)
+            if alts:
+                for m in rule.pattern.finditer(view.text):
+                    if m.end() <= m.start():
+                        continue
+                    k = bisect.bisect_right(alt_starts, m.start()) - 1
+                    if k < 0 or m.end() > alts[k].vend:
+                        continue
+                    if best is not None and view.starts[m.start()] >= best[0]:
+                        continue
+                    alt = alts[k]
+                    span = _judge(doc, rule, view, alt.vstart, alt.vend, alt.source, alt.how, m)
+                    if span is not None:
+                        best = view.original_span(*span)
+                        break
+        if best is not None:
+            start, end = _trim(body, *best)
+            if end <= start:
+                start, end = best
+            found.append((start, index, Finding(body[start:end], rule.oath, rule.id, start, end, rule.reason)))
+    if not found:
+        return PASS
+    found.sort(key=lambda item: (item[0], item[1]))
+    return OathResult("fail", tuple(f for _, _, f in found))
+
+
+def _first_conflict_base(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
+    for m in rule.pattern.finditer(doc.base.text):
+        if m.end() <= m.start():
+            continue
+        unit = doc.unit_at(m.start())
+        if unit is None or m.end() > unit.vend:
+            continue
+        span = _judge(doc, rule, doc.base, unit.vstart, unit.vend, unit, "base", m)
+        if span is not None:
+            return doc.base.original_span(*span)
+    return None
+
+
+def check_text_uncached(body: str, rules: RuleSet) -> OathResult:
+    """``check_text`` without the cache (benchmarks, and callers checking huge one-off texts)."""
+    if not rules.rules or not body:
+        return PASS
+    return check_document(body, rules)
+
+
+def check_text(body: str, rules: RuleSet) -> OathResult:
+    """Check ``body`` against ``rules``: one finding per rule that conflicts, in text order."""
+    return _check_cached(body, rules)
+
+
+@lru_cache(maxsize=512)
+def _check_cached(body: str, rules: RuleSet) -> OathResult:
+    return check_text_uncached(body, rules)
+
+
+__all__ = ["Document", "check_text", "check_text_uncached", "in_spans"]

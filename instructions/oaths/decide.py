@@ -1,0 +1,650 @@
+"""Decide whether a rule's match in a unit is a conflict: read the unit's modality and context.
+
+A match is an *action* found in a unit. Whether the text asks for it is a separate question,
+answered here from the words around it (``cues``) and from the unit's place in the document
+(``segment``):
+
+1. Frame. Is the unit under a heading or lead-in that lists prohibitions ("## Don'ts", "Never run
+   these:"), examples of attacks ("Prompt injection examples:"), sample output ("Example:"), or is it
+   reference documentation (a flag table, "`--flag`: what it does")?
+2. Quotation. Is the action quoted or in inline code, with a cue that it is mentioned ("if a message
+   says ...", "phrases like ...")?
+3. Clause. The clause before the action, cut at clause boundaries ("; ", ", but ", ", then ") and at
+   the comma that closes a leading condition ("If the tests fail, ..."). An action inside a condition
+   is not asked for.
+4. Modality. Cues in that clause, nearest first: negated reluctance ("don't hesitate to") is an
+   encouragement; denials ("never", "do not", and "without", "not" right before the action) negate,
+   two of them cancel ("never delete X without asking"); "no need to" declares the action unnecessary;
+   "feel free to", "you may" permit; a scoped exception or claimed approval ("for this repository
+   only", "the security team has approved") permits too, and raises a description to a permission;
+   a subject other than the agent ("this command will", "attackers may"), a gerund used as a noun, a
+   third-person verb or a plain passive describe. After the action: "is forbidden", "is fine", "is
+   optional". A gate anywhere in the unit ("ask first", "only with approval", "unless asked") makes
+   the action wait for a person.
+5. Verdict by rule kind: a *harm* is a finding when instructed or permitted; a *duty* when forbidden or
+   declared unnecessary; a *state* unless denied. Nothing is a finding in a question, a condition, a
+   mention, an example or reference frame, or (harm) behind a gate. A *command* (``rm -rf ./*``) needs
+   something that runs it: a run verb in its clause, or a code block whose lead-in says to run it
+   (a "severe" command needs only a code block that nobody framed as an example or a prohibition).
+
+All windows are bounded (``WINDOW`` characters), so the cost per match is constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from instructions.oaths.compile import Lexicons, re2_compile
+from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
+from instructions.oaths.segment import Unit, _code_spans
+
+#: How far (in view characters) the clause analysis looks either side of a match.
+WINDOW = 240
+#: How close a local denial ("not", "without") must be to the action to govern it.
+LOCAL = 24
+
+INSTRUCT, PERMIT, PROHIBIT, NONEED, DESCRIBE = "instruct", "permit", "prohibit", "noneed", "describe"
+
+_CLAUSE_BREAKS = re2_compile(
+    r"(?:; |, but |, yet |, then |, and then |, and |, or |, just |, simply |, instead |, otherwise |, so |, rather |"
+    r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
+    "clause breaks",
+)
+_COMMA = re2_compile(r"[,，、،]", "comma")
+_SENTENCE_END_PUNCT = frozenset("?？؟")
+
+
+class CueSet:
+    """The cue lexicons, each compiled into one RE2."""
+
+    def __init__(self) -> None:
+        lexicons = Lexicons({name: entries for name, entries in CUES.items()})
+        self.re: dict[str, Any] = {name: re2_compile(lexicons.source(name, f"cue {name}"), name) for name in CUES}
+        frames = Lexicons({"prohibit": PROHIBIT_FRAME, "mention": MENTION_FRAME, "reference": REFERENCE_HEADER})
+        self.frame_prohibit = re2_compile(frames.source("prohibit", "frame"), "prohibit frame")
+        self.frame_mention = re2_compile(frames.source("mention", "frame"), "mention frame")
+        self.reference = re2_compile("^\\W*" + frames.source("reference", "frame") + "\\W*$", "reference header")
+        self.description_header = re2_compile(
+            r"\b(?:description|meaning|effect|effects|what it does|purpose|behaviou?r|does|notes?|explanation|use|"
+            r"usage|when to use|result|details?|summary|what|why|means|action|outcome)\b",
+            "description header",
+        )
+
+    def events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
+        found = []
+        for cls in classes:
+            for m in self.re[cls].finditer(text):
+                if m.end() > m.start():
+                    found.append((m.start(), m.end(), cls))
+        return found
+
+    def has(self, cls: str, text: str) -> bool:
+        return bool(text) and self.re[cls].search(text) is not None
+
+
+_CUES: CueSet | None = None
+
+
+def cues() -> CueSet:
+    global _CUES
+    if _CUES is None:
+        _CUES = CueSet()
+    return _CUES
+
+
+#: Overlapping cues: the one earlier in this list wins ("don't hesitate to" is not a "don't").
+_PRIORITY = (
+    "reluct",
+    "dismiss",
+    "accept",
+    "noneed",
+    "antigate",
+    "gate",
+    "authority",
+    "permit",
+    "mention",
+    "neg",
+    "local_neg",
+    "describe",
+    "agent",
+)
+_PRE_CLASSES = _PRIORITY
+
+
+def _resolve(events: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Drop events overlapped by a higher-priority one; return the rest in text order."""
+    rank = {c: k for k, c in enumerate(_PRIORITY)}
+    # The longer cue wins ("you cannot" over "you can", "no need to" over "no"); then the class order.
+    events.sort(key=lambda e: (-(e[1] - e[0]), rank[e[2]], e[0]))
+    kept: list[tuple[int, int, str]] = []
+    for ev in events:
+        if all(ev[1] <= k[0] or ev[0] >= k[1] for k in kept):
+            kept.append(ev)
+    kept.sort()
+    return kept
+
+
+@dataclass(slots=True)
+class Reading:
+    """How a unit frames one match (for tests and ``--show`` in the evaluation)."""
+
+    modality: str = INSTRUCT
+    negated: bool = False
+    gated: bool = False
+    mention: bool = False
+    question: bool = False
+    condition: bool = False
+    frame: str = ""
+    authority: bool = False
+    run: bool = False
+    #: Where the denial that negates a duty starts (the finding quotes it with the duty).
+    cue_at: int | None = None
+    #: "Don't worry about X": for a harm, a permission; for a duty, a dismissal.
+    dismissed: bool = False
+
+
+def _clause_start(pre: str) -> int:
+    last = 0
+    for m in _CLAUSE_BREAKS.finditer(pre):
+        last = m.end()
+    return last
+
+
+def unit_frame(unit: Unit, clean: str, views: Any) -> str:
+    """ "mention", "example", "prohibit", "reference", "run" or "" for the frame around ``unit``. Memoised."""
+    if "frame" in unit.memo:
+        return unit.memo["frame"]
+    c = cues()
+    frame = ""
+    # Headings: attacks shown as examples, or a section listing what never to do.
+    for heading in reversed(unit.headings):
+        text = views.unit_text(heading)
+        if c.frame_mention.search(text):
+            frame = "mention"
+            break
+        if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):
+            frame = "prohibit"
+            break
+    if not frame and unit.lead is not None:
+        frame = _lead_frame(unit.lead, views, c, depth=0)
+    if not frame and unit.kind == "cell":
+        frame = _table_frame(unit, views, c)
+    if not frame and unit.term:
+        frame = "reference"
+    unit.memo["frame"] = frame
+    return frame
+
+
+def _prohibit_heading(text: str, c: CueSet) -> bool:
+    if c.has("reluct", text):
+        return False
+    return bool(c.frame_prohibit.search(text))
+
+
+def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
+    if "lead" in lead.memo:
+        return lead.memo["lead"]
+    text = views.unit_text(lead)
+    frame = ""
+    if c.frame_mention.search(text) or c.has("mention", text):
+        frame = "mention"
+    elif c.has("reluct", text):
+        frame = "run"
+    elif _prohibit_heading(text, c) or c.has("neg", text) or c.has("gate", text):
+        frame = "prohibit"
+    elif c.has("lead_run_strong", text):
+        frame = "run"
+    elif c.has("lead_example", text):
+        frame = "example"
+    elif c.has("lead_run", text):
+        frame = "run"
+    if not frame and lead.lead is not None and depth < 3:
+        frame = _lead_frame(lead.lead, views, c, depth + 1)
+    lead.memo["lead"] = frame
+    return frame
+
+
+def _table_frame(unit: Unit, views: Any, c: CueSet) -> str:
+    if unit.header is not None:
+        header = views.unit_text(unit.header)
+        if _prohibit_heading(header, c):
+            return "prohibit"
+        if c.frame_mention.search(header):
+            return "mention"
+    headers = [views.unit_text(h) for h in unit.table_headers]
+    if any(c.reference.search(h) for h in headers) and any(c.description_header.search(h) for h in headers):
+        return "reference"
+    if unit.header is None and unit in unit.table_headers:
+        return "reference"  # a header cell names a column; it asks for nothing
+    return ""
+
+
+def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
+    """Quoted strings and inline code of ``unit`` (original offsets), memoised."""
+    if "quotes" in unit.memo:
+        return unit.memo["quotes"]
+    spans = list(_code_spans(body, unit.start, unit.end))
+    pairs = {'"': '"', "“": "”", "„": "“", "«": "»", "‘": "’", "「": "」", "『": "』", "'": "'", "‹": "›"}
+    i = unit.start
+    while i < unit.end:
+        ch = body[i]
+        close = pairs.get(ch)
+        if close is not None and not any(a <= i < b for a, b in spans):
+            if ch == "'" and i > unit.start and body[i - 1].isalnum():
+                i += 1
+                continue  # an apostrophe ("don't"), not a quote
+            j = body.find(close, i + 1, min(unit.end, i + 1 + WINDOW * 4))
+            while ch == "'" and j != -1 and j + 1 < unit.end and body[j + 1].isalnum():
+                j = body.find(close, j + 1, min(unit.end, i + 1 + WINDOW * 4))
+            if j != -1:
+                spans.append((i, j + 1))
+                i = j + 1
+                continue
+        i += 1
+    spans.sort()
+    unit.memo["quotes"] = spans
+    return spans
+
+
+def read(
+    text: str,
+    h0: int,
+    h1: int,
+    m0: int,
+    m1: int,
+    *,
+    unit: Unit,
+    frame: str,
+    in_quote: bool,
+    in_code: bool,
+    command: bool,
+    context: str = "",
+    strict_gate: bool = False,
+) -> Reading:
+    """Read how ``text`` (one unit's view) frames the action at ``[m0, m1)`` whose head is ``[h0, h1)``.
+
+    ``context`` is the text of the neighbouring units (an approval claimed in the next sentence still
+    counts). With ``strict_gate`` only a person's explicit consent gates the action ("when asked" does not:
+    anyone can ask)."""
+    c = cues()
+    r = Reading(frame=frame)
+    stripped = text.rstrip(" )*_\"'`”’»」")
+    if stripped and stripped[-1] in _SENTENCE_END_PUNCT and not c.has("polite", text):
+        r.question = True
+    lo = max(0, h0 - WINDOW)
+    pre_full = text[lo:h0]
+    post_full = text[m1 : m1 + WINDOW]
+    # The clause before the action: cut at clause breaks, then at the comma closing a leading condition.
+    pre_off = lo + _clause_start(pre_full)
+    pre = text[pre_off:h0]
+    lead_in = text[lo:pre_off].rstrip()
+    if lead_in.endswith(":") and not r.frame:
+        # "Never run: `rm -rf /`", "Examples of injections: ...": the lead-in frames what follows.
+        if c.frame_mention.search(lead_in) or c.has("mention", lead_in):
+            r.frame = "mention"
+        elif not c.has("reluct", lead_in) and (
+            c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in)
+        ):
+            r.frame = "prohibit"
+    condition = ""
+    comma = None
+    for m in _COMMA.finditer(pre):
+        comma = m
+    if comma is not None:
+        head_part = pre[: comma.start()]
+        if c.has("cond", head_part) and not c.has("cond", pre[comma.end() :]):
+            condition = head_part
+            pre_off += comma.end()
+            pre = text[pre_off:h0]
+    elif _starts_with_cond(pre, c) and not c.has("accept", pre):
+        # A condition without a comma ends at its closing word ("then", "तो", "たら", "면"), if any.
+        end_marker = None
+        for m in c.re["cond_end"].finditer(pre):
+            end_marker = m
+        if end_marker is not None:
+            condition = pre[: end_marker.start()]
+            pre_off += end_marker.end()
+            pre = text[pre_off:h0]
+        else:
+            r.condition = True
+    post = post_full[: _first_break(post_full)]
+
+    events = _resolve(c.events(pre, _PRE_CLASSES))
+    end = len(pre)
+    negations = 0
+    reluct = False
+    cue_at: int | None = None
+    gates = []
+    for start, stop, cls in events:
+        if cls == "reluct" and end - stop <= 2 * LOCAL:
+            reluct = True
+        elif cls == "neg" or (cls == "local_neg" and end - stop <= LOCAL):
+            if _COORDINATED.search(pre[stop:]):
+                continue  # "where pytest won't find it and report ...": the denial ends with its own verb
+            negations += 1
+            cue_at = pre_off + start
+        elif cls == "noneed":
+            cue_at = pre_off + start
+        elif cls == "dismiss" and end - stop <= 2 * LOCAL:
+            cue_at = pre_off + start
+        elif cls == "gate":
+            # "never ask first" is no gate: a denial just before it turns it around.
+            if not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
+                gates.append(start)
+    # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
+    if m0 <= h0 and h1 < m1 and c.has("gap_neg", text[h1:m1]):
+        negations += 1
+        cue_at = h0 if cue_at is None else cue_at
+    classes = {cls for _, _, cls in events}
+    r.authority = "authority" in classes or c.has("authority", post) or c.has("authority", context)
+    gate_texts = [pre[g : g + 60] for g in gates]
+    for where in (post, condition):
+        for m in c.re["gate_post"].finditer(where):
+            gate_texts.append(m.group())
+    if strict_gate:
+        gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
+    r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes)
+    if "mention" in classes or c.has("mention", condition):
+        r.mention = True
+    if (in_quote or in_code) and not command:
+        # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
+        outside = pre + " " + post
+        if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
+            r.mention = True
+    if reluct:
+        r.modality = INSTRUCT
+        cue_at = None
+    elif negations % 2 == 1:
+        r.modality, r.negated = PROHIBIT, True
+    elif "noneed" in classes:
+        r.modality = NONEED
+    elif "dismiss" in classes:
+        r.modality, r.dismissed = NONEED, True  # "don't worry about X": X needn't be done, or may be
+    elif r.authority or "permit" in classes or "accept" in classes:
+        r.modality = PERMIT
+        cue_at = None
+    elif c.has("code_artifact", pre):
+        r.modality = INSTRUCT  # "add a line that sends process.env to ...": the agent is to write it
+        cue_at = None
+    else:
+        r.modality = _verb_form(text, h0, h1, pre, events, c)
+        cue_at = None
+    if not r.negated and not reluct:
+        if c.has("post_neg", post):
+            r.modality, r.negated = PROHIBIT, True
+        elif c.has("post_noneed", post):
+            r.modality = NONEED
+        elif c.has("post_permit", post) and r.modality == DESCRIBE:
+            r.modality = PERMIT
+    if r.modality == DESCRIBE and r.authority:
+        r.modality = PERMIT  # "the security team has approved disabling the sandbox"
+    if (condition and c.has("warn", condition)) or c.has("warn", pre):
+        r.modality = DESCRIBE  # "if you're not careful, you can delete the user's data"
+    if command and unit.kind != "heading":
+        r.run = (
+            c.has("run", pre)
+            or _command_leads(text, m0, m1, c)
+            or _opens_clause(pre)
+            or r.authority
+            or c.has("post_permit", post)
+            or c.has("run", post[:24])
+        )
+    if command and r.run and r.modality == DESCRIBE and not r.negated:
+        r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
+    r.cue_at = cue_at if r.modality in (PROHIBIT, NONEED) else None
+    return r
+
+
+_EXPLICIT_CONSENT = re2_compile(
+    r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
+)
+
+
+_COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|en|i|ve|и|و) ", "coordinated")
+
+
+def _opens_clause(pre: str) -> bool:
+    """Does a command open a clause inside its unit ("If X, `git reset --hard`", "clean slate, `rm -rf ./*`")?"""
+    tail = pre.rstrip(" `'\"(*_")
+    return tail != "" and tail[-1] in ",:;(—–-"
+
+
+def orders_decoding(text: str) -> bool:
+    """Does the text around an encoded payload tell the agent to decode it and act on it?"""
+    c = cues()
+    return c.has("decode", text) and (c.has("obey", text) or c.has("run", text))
+
+
+def _starts_with_cond(pre: str, c: CueSet) -> bool:
+    m = c.re["cond_start"].search(pre)
+    return m is not None and m.start() <= 12
+
+
+#: After an action, a coordinated second action starts a new clause: a denial there is not about the first.
+_POST_BREAKS = re2_compile(
+    r"(?:, | and | e | y | und | et | en | i | ve | и | или | oder | ou | o | or | als | 并且|而且|并|和|، | و|그리고 |そして|、)",
+    "post breaks",
+)
+
+
+def _first_break(post: str) -> int:
+    m = _CLAUSE_BREAKS.search(post)
+    end = m.start() if m else len(post)
+    c = _POST_BREAKS.search(post[:end])
+    return c.start() if c else end
+
+
+_DESCRIBES_COMMAND = re2_compile(
+    r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
+    r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
+    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost)\b|"
+    r"^\s*(?::|—|–|-|=|\())",
+    "describes command",
+)
+
+
+def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
+    """A command that opens its unit, not followed by words that describe it, is given to be run."""
+    if text[:m0].strip(" -*:>`'\"$#") != "":
+        return False
+    rest = text[m1:]
+    return _DESCRIBES_COMMAND.search(rest) is None
+
+
+_GERUND_LEADS = frozenset(
+    "keep start continue begin try consider recommend suggest prefer proceed go approve approved authorize "
+    "authorized allow allowed permit permitted okay fine comfortable enjoy practice resume mind".split()
+)
+_ENGLISH_WORDS = re2_compile(
+    r"\b(?:the|and|to|of|you|your|is|are|it|that|this|with|for|on|in|be|not|all|any|when|if|or|from|by|as|do|don't|never|always)\b",
+    "english",
+)
+_FOREIGN_WORDS = re2_compile(
+    r"\b(?:de|la|le|les|el|los|las|un|una|und|der|die|das|het|een|il|di|che|o|os|as|que|para|não|não|nie|jest|się|ve|bir|bu|ile|dat|niet|je|je|tu|vous|du|den|dem|ein|eine|nicht|zu|et|est|en|y|es|por|con|per|non|sono|og|ik|wij|ze|w|z|na|do|że)\b",
+    "foreign",
+)
+
+
+def _english(text: str) -> bool:
+    """Is this unit English (the English verb-form heuristics only hold for English)?"""
+    english = sum(1 for _ in _ENGLISH_WORDS.finditer(text[:400]))
+    foreign = sum(1 for _ in _FOREIGN_WORDS.finditer(text[:400]))
+    return english >= foreign
+
+
+_NOUN_MARKERS = frozenset(
+    "the a an for of in on with from its their your our this that these those some any every each no per by "
+    "into onto about between within without via".split()
+)
+_IMPERATIVE_PRECEDERS = frozenset(
+    "please always never just then and or first also simply now instead finally next afterwards so to you must "
+    "should shall will can may could might would need needs have has got gotta better ok okay yes sure agents "
+    "agent claude assistant ai copilot codex gemini cursor model bot we i let's lets go ahead free fine allowed "
+    "permitted approved not don't dont do does did also still even only again too auto kindly rather ever "
+    "quickly quietly silently secretly immediately automatically directly right straight but yet hence thus "
+    "therefore otherwise meanwhile today tomorrow tonight once twice here there everywhere anytime sometimes "
+    "usually generally".split()
+)
+_IMPERATIVE_LEADS = frozenset(
+    "use run call execute invoke try launch apply pass add write create make set go please always just simply "
+    "then first next now immediately".split()
+)
+_PARTICIPLE_MODALS_PERMIT = frozenset("can may could might".split())
+_PARTICIPLE_MODALS = frozenset("should must shall will need needs has have is are ought".split())
+
+
+def _verb_form(text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet) -> str:
+    """Instruction, permission or description, from the head verb's English form and its subject."""
+    head = text[h0:h1].split(" ", 1)[0]
+    words = pre.split()
+    if words and words[-1][-1:] in ",:;—–-(":
+        return INSTRUCT  # the verb opens a clause after a comma or colon: an imperative
+    prev = words[-1].strip(",:;*_`'\"()") if words else ""
+    # A descriptive subject right before the verb ("this command will", "attackers may").
+    for start, stop, cls in reversed(events):
+        if len(pre) - stop > LOCAL:
+            break
+        if cls == "describe":
+            return DESCRIBE
+        if cls == "agent":
+            break
+    if not head.isascii() or not head.isalpha() or not _english(text):
+        return INSTRUCT
+    if head.endswith("ing") and len(head) > 5:
+        if prev in _GERUND_LEADS:
+            return INSTRUCT
+        return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
+    if head.endswith("ed") and len(head) > 4:
+        if prev == "be" and len(words) >= 2:
+            modal = words[-2]
+            if modal in _PARTICIPLE_MODALS_PERMIT:
+                return PERMIT
+            if modal in _PARTICIPLE_MODALS or modal == "to":
+                return INSTRUCT
+        return DESCRIBE  # a participle or a past tense: "skipped tests", "the data was deleted"
+    if head.endswith("s") and not head.endswith("ss") and len(head) > 3 and head not in ("focus", "bypass"):
+        if prev in ("you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model"):
+            return INSTRUCT
+        return DESCRIBE  # third person: "the script deletes the build folder"
+    if prev in (
+        "they",
+        "it",
+        "he",
+        "she",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "who",
+        "people",
+        "users",
+        "someone",
+        "somebody",
+        "everyone",
+        "nobody",
+        "attackers",
+        "hackers",
+        "humans",
+        "developers",
+    ):
+        return DESCRIBE  # a present-tense description: "they report green", "which deletes"
+    if prev in _NOUN_MARKERS:
+        return DESCRIBE  # a noun, not a verb: "the output", "for output contracts", "a log of"
+    if prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha():
+        # An English base-form verb after some other word has that word as its subject ("SDKs bypass
+        # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
+        return DESCRIBE
+    if prev in ("will", "would", "can", "could", "may", "might") and len(words) >= 2:
+        subject = words[-2]
+        if subject in ("it", "this", "that", "which", "they", "these", "those", "who", "he", "she", "one"):
+            return DESCRIBE
+    if words and words[0] in _IMPERATIVE_LEADS:
+        return INSTRUCT  # "use the script to delete ...": the purpose of an instruction
+    if (
+        prev == "to"
+        and len(words) >= 2
+        and words[-2]
+        in (
+            "how",
+            "way",
+            "ways",
+            "used",
+            "able",
+            "unable",
+            "designed",
+            "meant",
+            "intended",
+            "supposed",
+            "going",
+            "command",
+            "script",
+            "tool",
+            "flag",
+            "option",
+            "function",
+            "endpoint",
+            "button",
+            "ability",
+            "attempt",
+            "attempts",
+            "tries",
+            "trying",
+            "tried",
+            "try",
+            "wants",
+            "wanted",
+            "asks",
+            "asked",
+            "tells",
+            "told",
+            "instructs",
+            "instructed",
+            "requests",
+            "requested",
+            "urges",
+            "like",
+            "likes",
+            "tend",
+            "tends",
+            "easy",
+            "hard",
+            "possible",
+            "impossible",
+            "dangerous",
+            "risky",
+            "unsafe",
+            "tempting",
+            "tempted",
+        )
+    ):
+        return DESCRIBE
+    return INSTRUCT
+
+
+def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool) -> bool:
+    """Is a match so read a conflict, for a rule of this kind?"""
+    if r.question or r.condition or r.mention:
+        return False
+    if r.frame in ("mention", "example", "reference"):
+        return False
+    if command:
+        if code_unit:
+            if r.frame == "prohibit":
+                return False
+            if r.frame != "run" and severity != "severe":
+                return False
+        elif not r.run:
+            return False
+    if kind == "harm":
+        if r.frame == "prohibit" or r.gated:
+            return False
+        return r.modality in (INSTRUCT, PERMIT) or r.dismissed
+    if kind == "duty":
+        if r.gated:
+            return False
+        return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
+    if kind == "state":
+        return not r.negated and r.modality != NONEED
+    return False
