@@ -303,6 +303,10 @@ def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
     return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
 
 
+#: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
+#: no other match of the rule in that unit need be judged.
+UNIT_REFUSED = (-1, -1)
+
 #: When a list, ``_judge`` appends why each match was refused (for ``scripts/eval_oaths.py --why``).
 TRACE: list[tuple[str, str, str]] | None = None
 
@@ -326,12 +330,12 @@ def _judge(
     text = view.text[text_lo:text_hi]
     if rule.unless is not None and rule.unless.search(text):
         _refuse(rule, match, f"unless: {rule.unless.search(text).group()!r}")
-        return None
+        return UNIT_REFUSED
     if rule.require:
         scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
-            return None
+            return UNIT_REFUSED
     if rule.unless_near is not None:
         lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
         for near in rule.unless_near.finditer(view.text[lo:hi]):
@@ -454,8 +458,9 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
         else:
             best = _first_conflict_base(doc, rule)
             if alts:
+                skip_until = -1
                 for m in rule.pattern.finditer(view.text):
-                    if m.end() <= m.start():
+                    if m.end() <= m.start() or m.start() < skip_until:
                         continue
                     k = bisect.bisect_right(alt_starts, m.start()) - 1
                     if k < 0 or m.end() > alts[k].vend:
@@ -464,6 +469,9 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
                         continue
                     alt = alts[k]
                     span = _judge(doc, rule, view, alt.vstart, alt.vend, alt.source, alt.how, m)
+                    if span is UNIT_REFUSED:
+                        skip_until = alt.vend
+                        continue
                     if span is not None:
                         best = view.original_span(*span)
                         break
@@ -478,16 +486,71 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
     return OathResult("fail", tuple(f for _, _, f in found))
 
 
+#: After a refused match, the rest of its unit is searched again from the next character (a later
+#: template's match may overlap it: "your memory feature ... and forget what you learned"), at most
+#: this many times per unit, so the check stays linear.
+RESCANS = 3
+
+
+class _Shifted:
+    """A match found in a slice of ``text``, with its offsets moved back into ``text``."""
+
+    __slots__ = ("_m", "_off", "re", "string")
+
+    def __init__(self, match: Any, offset: int, text: str) -> None:
+        self._m, self._off, self.re, self.string = match, offset, match.re, text
+
+    def span(self, group: int = 0) -> tuple[int, int]:
+        a, b = self._m.span(group)
+        return (a, b) if a == -1 else (a + self._off, b + self._off)
+
+    def start(self, group: int = 0) -> int:
+        return self.span(group)[0]
+
+    def end(self, group: int = 0) -> int:
+        return self.span(group)[1]
+
+    def group(self, *groups: Any) -> Any:
+        return self._m.group(*groups)
+
+
+def _matches(pattern: Any, text: str, lo: int, hi: int):
+    """Matches of ``pattern`` in ``text[lo:hi]``, offsets in ``text`` (the slice is searched, not the
+    whole text: the RE2 wrapper encodes whatever it is given)."""
+    for m in pattern.finditer(text[lo:hi]):
+        if m.end() > m.start():
+            yield _Shifted(m, lo, text)
+
+
 def _first_conflict_base(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
-    for m in rule.pattern.finditer(doc.base.text):
-        if m.end() <= m.start():
+    text = doc.base.text
+    rescans: dict[int, int] = {}
+    skip_until = -1
+    for m in rule.pattern.finditer(text):
+        if m.end() <= m.start() or m.start() < skip_until:
             continue
         unit = doc.unit_at(m.start())
         if unit is None or m.end() > unit.vend:
             continue
         span = _judge(doc, rule, doc.base, unit.vstart, unit.vend, unit, "base", m)
+        if span is UNIT_REFUSED:
+            skip_until = unit.vend
+            continue
         if span is not None:
             return doc.base.original_span(*span)
+        # Retry inside the unit from just after this match's start (bounded per unit).
+        pos = m.start() + 1
+        while rescans.get(unit.vstart, 0) < RESCANS and pos < m.end():
+            rescans[unit.vstart] = rescans.get(unit.vstart, 0) + 1
+            again = next(_matches(rule.pattern, text, pos, unit.vend), None)
+            if again is None or again.start() >= m.end():
+                break
+            span = _judge(doc, rule, doc.base, unit.vstart, unit.vend, unit, "base", again)
+            if span is UNIT_REFUSED:
+                break
+            if span is not None:
+                return doc.base.original_span(*span)
+            pos = again.start() + 1
     return None
 
 

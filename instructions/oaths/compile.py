@@ -49,7 +49,7 @@ _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")
 #: One character of a gap: anything but a clause break (a line break, which separates units, or
 #: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses.
-_GAP_CHAR = r"(?:[^\n,;:!?./，。；：！？、]|\.[^\s])"
+_GAP_CHAR = r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」]|\.[^\s])"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 WITHIN = ("text", "html-comment")

@@ -2060,6 +2060,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         "en": [
             "re:(?:is|are|remains?|stays?|was|were)(?: strictly| absolutely| completely| totally| always)? (?:forbidden|prohibited|not allowed|not permitted|never (?:ok|okay|allowed|acceptable|permitted|an option)|not ok|not okay|unacceptable|off-limits|off limits|banned|disallowed|not an option|out of the question|a no-go|a fireable offen[cs]e|a hard no|not tolerated|never tolerated|blocked|denied|rejected)",
             "re:(?:is|are) (?:a )?(?:bad idea|terrible idea|mistake|anti-?pattern|dangerous|destructive|harmful|risky|never the answer|not the answer|never appropriate|not appropriate)",
+            "re:(?:is|are|was|were) (?:strictly |explicitly )?against (?:the |our |company |project |team )?(?:policy|policies|rules|guidelines|conventions)",
+            "re:(?:is|are) not (?:allowed|permitted|ok|okay|acceptable|welcome) (?:here|in this (?:repo|project))",
             "re:(?:will|would) (?:be rejected|be blocked|fail review|get you (?:fired|banned))",
             "? never",
             "? no",
@@ -2129,6 +2131,19 @@ CUES: dict[str, dict[str, list[str]]] = {
         "ar": ["ممنوع", "محظور", "غير مسموح", "لا يجوز"],
         "hi": ["मत करो", "मत करें", "न करें", "नहीं करना", "वर्जित", "निषिद्ध", "मना है", "नहीं करें"],
     },
+    "post_describe": {
+        "en": [
+            "re:^\\s*(?:can|could|may|might) (?:easily |trivially |also |still )?be\\b",
+            "re:^\\s*(?:is|are) (?:easily|trivially) ",
+            "re:^\\s*(?:is|are) possible",
+        ],
+        "ko": ["될 수 있", "되기 쉽", "수 있기 때문", "될 가능성", "할 수 있습니다"],
+        "ja": ["される可能性", "されることがあります", "されてしまう", "できてしまう", "される恐れ", "されうる"],
+        "zh": ["可能被", "会被", "容易被", "可以被"],
+        "de": ["kann leicht", "können leicht", "lässt sich leicht"],
+        "fr": ["peut être facilement", "peuvent être facilement"],
+        "es": ["puede ser fácilmente", "pueden ser fácilmente"],
+    },
     "post_permit": {
         "en": [
             "re:(?:is|are)(?: totally| perfectly| completely| always| generally)? (?:fine|ok|okay|allowed|acceptable|permitted|encouraged|expected|recommended|the norm|welcome|preferred|the way to go|good|great|no problem|not a problem|a good idea|allowed here|authori[sz]ed|approved|sanctioned)",
@@ -2155,7 +2170,7 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "post_noneed": {
         "en": [
-            "re:(?:is|are)(?: entirely| completely| totally| now)? (?:optional|unnecessary|not (?:needed|necessary|required|mandatory|important|essential)|a waste of time|pointless|overkill|not worth (?:it|the time|doing)|no longer (?:needed|necessary|required)|superfluous|redundant|useless|nice to have|nice-to-have|busywork|never needed|not our concern|not your concern|not your job)",
+            "re:(?:is|are)(?: entirely| completely| totally| now| just| only)? (?:optional|unnecessary|not (?:needed|necessary|required|mandatory|important|essential)|a waste(?: of \\S+(?: \\S+)?)?|pointless|overkill|not worth (?:it|the time|doing)|no longer (?:needed|necessary|required)|superfluous|redundant|useless|nice to have|nice-to-have|busywork|never needed|not our concern|not your concern|not your job|for humans|someone else's job|a formality|for show)",
             "re:(?:isn'?t|aren'?t) (?:needed|necessary|required|mandatory|important|essential)",
             "if you feel like it",
             "if you have time",

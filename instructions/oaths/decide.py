@@ -166,12 +166,12 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
         if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):
             frame = "prohibit"
             break
+    if not frame and unit.term:
+        frame = "reference"  # "`--flag`: what it does", "`cmd` builds ...": a definition, whatever its list says
     if not frame and unit.lead is not None:
         frame = _lead_frame(unit.lead, views, c, depth=0)
     if not frame and unit.kind == "cell":
         frame = _table_frame(unit, views, c)
-    if not frame and unit.term:
-        frame = "reference"
     unit.memo["frame"] = frame
     return frame
 
@@ -312,6 +312,15 @@ def read(
 
     events = _resolve(c.events(pre, _PRE_CLASSES))
     end = len(pre)
+    # An action inside a trailing subordinate clause ("don't X unless you can explain why") is its
+    # condition, not what the sentence asks: the opener comes after the sentence's own denial.
+    last_cond = None
+    for m in c.re["cond_start"].finditer(pre):
+        last_cond = m
+    if last_cond is not None and last_cond.start() > 12 and not c.has("accept", pre):
+        denials = [e for e in events if e[2] in ("neg", "local_neg") and e[1] <= last_cond.start()]
+        if denials and not c.re["cond_end"].search(pre[last_cond.end() :]):
+            r.condition = True
     negations = 0
     reluct = False
     cue_at: int | None = None
@@ -379,16 +388,21 @@ def read(
             r.modality = PERMIT
     if r.modality == DESCRIBE and r.authority:
         r.modality = PERMIT  # "the security team has approved disabling the sandbox"
+    if c.has("post_describe", post[:40]) and r.modality in (INSTRUCT, PERMIT) and not r.authority:
+        r.modality = DESCRIBE  # "... can easily be bypassed", "될 수 있습니다": a possibility, described
     if (condition and c.has("warn", condition)) or c.has("warn", pre):
         r.modality = DESCRIBE  # "if you're not careful, you can delete the user's data"
     if command and unit.kind != "heading":
         r.run = (
             c.has("run", pre)
+            or c.has("run", pre_full[-60:])
             or _command_leads(text, m0, m1, c)
-            or _opens_clause(pre)
+            or _opens_clause(pre, bool(condition) or pre_off > lo)
             or r.authority
             or c.has("post_permit", post)
             or c.has("run", post[:24])
+            or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
+            or _RUN_IT.search(context) is not None
         )
     if command and r.run and r.modality == DESCRIBE and not r.negated:
         r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
@@ -404,10 +418,26 @@ _EXPLICIT_CONSENT = re2_compile(
 _COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|en|i|ve|и|و) ", "coordinated")
 
 
-def _opens_clause(pre: str) -> bool:
-    """Does a command open a clause inside its unit ("If X, `git reset --hard`", "clean slate, `rm -rf ./*`")?"""
+#: After a command, words that recommend it: "... is the fastest way to redeploy", "— our standard reset".
+_RECOMMENDS = re2_compile(
+    r"^[^\n]{0,30}?\b(?:is|are) (?:the|our|a) (?:fastest|best|easiest|quickest|simplest|recommended|standard|"
+    r"preferred|usual|normal|official|cleanest|right) (?:way|fix|approach|method|reset|cleanup|procedure)|"
+    r"^\W{0,4}(?:our|the) (?:standard|usual|normal|official|preferred|recommended) (?:reset|cleanup|fix|way|procedure)|"
+    r"^[^\n]{0,30}?\b(?:does the trick|works best|is how we|is what we use)",
+    "recommends",
+)
+_RUN_IT = re2_compile(r"\b(?:run|execute|use|do|invoke|try) (?:it|this|that|them|the command|this command)\b", "run it")
+
+
+def _opens_clause(pre: str, cut: bool = False) -> bool:
+    """Does a command open a clause ("If X, `git reset --hard`", "clean slate, `rm -rf ./*`", "rebase and ...")?"""
     tail = pre.rstrip(" `'\"(*_")
-    return tail != "" and tail[-1] in ",:;(—–-"
+    if tail == "":
+        return cut  # the clause before it was a condition or another clause: it opens its own
+    if tail[-1] in ",:;(—–-&":
+        return True
+    first = tail.split(" ", 1)[0]
+    return tail.endswith((" and", " then", " und", " et", " e", " y")) and first in _IMPERATIVE_VERBS
 
 
 def orders_decoding(text: str) -> bool:
@@ -485,6 +515,12 @@ _IMPERATIVE_PRECEDERS = frozenset(
     "quickly quietly silently secretly immediately automatically directly right straight but yet hence thus "
     "therefore otherwise meanwhile today tomorrow tonight once twice here there everywhere anytime sometimes "
     "usually generally".split()
+)
+#: Common first words of an English instruction before "... and `command`".
+_IMPERATIVE_VERBS = frozenset(
+    "rebase commit fetch pull merge build then first just also always simply run execute do go make clean reset "
+    "delete remove push add update install checkout switch stash copy move open close stop start restart rerun "
+    "regenerate rebuild bump tag release deploy squash amend drop wipe nuke sync pull".split()
 )
 _IMPERATIVE_LEADS = frozenset(
     "use run call execute invoke try launch apply pass add write create make set go please always just simply "

@@ -291,6 +291,19 @@ def normalize(body: str, *, fold: bool = True) -> View:
 
 # --------------------------------------------------------------------------- derived views
 
+#: Words worth decoding an obfuscation for: a spaced, split or leet word is only read again when it
+#: reads as one of these (so ordinary hyphenated words and version numbers cost nothing).
+HOT_WORDS = re.compile(
+    r"ignor|disregard|forget|forgot|overrid|overrul|bypass|circumvent|disabl|deactivat|skip|omit|delet|remov|eras|"
+    r"wip|purg|destroy|drop|truncat|nuke|send|upload|post|exfil|leak|forward|email|mail|secret|token|credential|"
+    r"passw|apikey|api_?key|private|ssh|aws|\benv|previous|prior|instruct|rule|credo|oath|safe|guard|sandbox|"
+    r"test|verif|check|pass|succe|green|report|claim|declar|note|memor|progress|learn|decision|commit|push|forc|"
+    r"reset|clean|revert|discard|uncommit|histor|approv|confirm|permiss|consent|abandon|procedur|checklist|"
+    r"fake|fabric|xfail|assert|hid|conceal|unrestrict|jailbreak|system|prompt|void|obsolet|suspend|waive|"
+    r"custom|user|data|backup|product|databas|\brm\b|rf\b|git|curl|wget|exec|run\b|follow|obey|apply|protect|"
+    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card"
+)
+
 _LEET = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
 )
@@ -319,6 +332,8 @@ def leet_views(text: str) -> list[str]:
         token = text[a:b]
         first[a:b] = "".join(("i" if c == "!" else "l") if c in "!|" else c for c in token.translate(_LEET))
     views = ["".join(first)]
+    if not any(HOT_WORDS.search(views[0][a:b]) or HOT_WORDS.search(views[0][a:b].replace("1", "l")) for a, b in spans):
+        return []  # nothing hidden behind the digits: "i18n", "h2o", "utf8" read as they are
     if any("1" in text[a:b] for a, b in spans):
         second = list(views[0])
         for a, b in spans:
@@ -362,6 +377,21 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
                 drop.add(k)
     for m in _SPLIT_WORD.finditer(text):
         drop.add(m.start())
+    if not drop:
+        return None
+    # Keep only the joins that make a word worth reading ("ig-nore" -> "ignore"; "read-only" stays).
+    useful = set()
+    for k in drop:
+        a = k
+        while a > 0 and (text[a - 1].isalnum() or (a - 1 in drop)):
+            a -= 1
+        b = k + 1
+        while b < len(text) and (text[b].isalnum() or b in drop):
+            b += 1
+        word = "".join(text[i] for i in range(a, b) if i not in drop)
+        if HOT_WORDS.search(word):
+            useful.update(i for i in range(a, b) if i in drop)
+    drop = useful
     if not drop:
         return None
     keep = [k for k in range(len(text)) if k not in drop]
