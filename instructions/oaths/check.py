@@ -350,7 +350,7 @@ def _judge(
     code_unit = unit.kind == "code" and not decoded
     line = text.lstrip(" ")
     comment_line = code_unit and line.startswith(_COMMENT_MARKERS) and not line.startswith("#!")
-    if code_unit and not command and unit.info not in _PROSE_INFO and not comment_line:
+    if code_unit and not command and unit.info not in _PROSE_INFO and not comment_line and not rule.in_code:
         _refuse(rule, match, "code")
         return None  # words in code are code, unless the block holds prose or the line is a comment
     if comment_line:

@@ -49,7 +49,7 @@ _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")
 #: One character of a gap: anything but a clause break (a line break, which separates units, or
 #: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses.
-_GAP_CHAR = r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」]|\.[^\s])"
+_GAP_CHAR = r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\))"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 WITHIN = ("text", "html-comment")
@@ -467,6 +467,7 @@ def _compile_rule(
         window=_window(rule.get("window", 0), f"{where}.window"),
         strict_gate=bool(rule.get("strict_gate", False)),
         gate=bool(rule.get("gate", True)),
+        in_code=bool(rule.get("in_code", False)),
         unless=_union(compiler, _templates(rule.get("unless"), f"{where}.unless"), f"{where}.unless"),
         unless_near=_union(
             compiler, _templates(rule.get("unless_near"), f"{where}.unless_near"), f"{where}.unless_near"

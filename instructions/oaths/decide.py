@@ -300,7 +300,7 @@ def read(
     elif _starts_with_cond(pre, c) and not c.has("accept", pre):
         # A condition without a comma ends at its closing word ("then", "तो", "たら", "면"), if any.
         end_marker = None
-        for m in c.re["cond_end"].finditer(pre):
+        for m in c.re["cond_end" if _english(text) else "cond_end_intl"].finditer(pre):
             end_marker = m
         if end_marker is not None:
             condition = pre[: end_marker.start()]
@@ -319,7 +319,8 @@ def read(
         last_cond = m
     if last_cond is not None and last_cond.start() > 12 and not c.has("accept", pre):
         denials = [e for e in events if e[2] in ("neg", "local_neg") and e[1] <= last_cond.start()]
-        if denials and not c.re["cond_end"].search(pre[last_cond.end() :]):
+        ends = c.re["cond_end" if _english(text) else "cond_end_intl"]
+        if denials and not ends.search(pre[last_cond.end() :]):
             r.condition = True
     negations = 0
     reluct = False
@@ -534,8 +535,7 @@ def _verb_form(text: str, h0: int, h1: int, pre: str, events: list[tuple[int, in
     """Instruction, permission or description, from the head verb's English form and its subject."""
     head = text[h0:h1].split(" ", 1)[0]
     words = pre.split()
-    if words and words[-1][-1:] in ",:;—–-(":
-        return INSTRUCT  # the verb opens a clause after a comma or colon: an imperative
+    opens = bool(words) and words[-1][-1:] in ",:;—–-("
     prev = words[-1].strip(",:;*_`'\"()") if words else ""
     # A descriptive subject right before the verb ("this command will", "attackers may").
     for start, stop, cls in reversed(events):
@@ -563,6 +563,8 @@ def _verb_form(text: str, h0: int, h1: int, pre: str, events: list[tuple[int, in
         if prev in ("you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model"):
             return INSTRUCT
         return DESCRIBE  # third person: "the script deletes the build folder"
+    if opens:
+        return INSTRUCT  # a base-form verb opening a clause after a comma or colon: an imperative
     if prev in (
         "they",
         "it",

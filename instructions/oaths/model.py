@@ -82,6 +82,8 @@ class CompiledRule:
     strict_gate: bool = False
     #: False: no gate excuses this action (reporting success without evidence is not made honest by consent).
     gate: bool = True
+    #: Also judged on lines of code blocks (configuration that switches a protection off).
+    in_code: bool = False
     #: v2 only.
     exceptions: tuple[CompiledException, ...] = ()
     within: str = "text"
