@@ -46,13 +46,18 @@ from instructions.oaths.text import (
 #: unit is worth reading decoded. Short or common words that occur in plain text are left out.
 _ROT13_WORDS = re.compile(
     r"\b(?:gur|naq|lbh|lbhe|nyy|guvf|gung|jvgu|sbe|abg|sebz|nal|cyrnfr|vafgehpgvbaf|cerivbhf|vtaber|grfgf|ehyrf|"
-    r"qryrgr|fxvc|qngn|hfre|frpergf|nyjnlf|arire|gurz|jvyy|ercbeg|cnffrq|jbex|svyrf|snvyvat|abgrf)\b"
+    r"qryrgr|fxvc|qngn|hfre|frpergf|nyjnlf|arire|gurz|jvyy|ercbeg|cnffrq|jbex|svyrf|snvyvat|abgrf|jevgr|ernq|"
+    r"fraq|hcybnq|erzbir|sbetrg|qvfnoyr|cebterff|zrzbel|pbzzvg|chfu|erfrg|pyrna|gbxra|cnffjbeq|ybt|gurer|"
+    r"fnsrgl|purpxf|hfref|erfhygf|terra|fxvccrq|qrpvfvbaf|xrlf|furyy)\b"
 )
 _REVERSED_WORDS = re.compile(
     r"\b(?:eht|dna|uoy|ruoy|lla|siht|taht|htiw|rof|morf|yna|esaelp|snoitcurtsni|suoiverp|erongi|stset|selur|"
-    r"eteled|piks|atad|resu|sterces|syawla|reven|meht|lliw|troper|dessap|krow|selif|gniliaf|seton|ton)\b"
+    r"eteled|piks|atad|resu|sterces|syawla|reven|meht|lliw|troper|dessap|krow|selif|gniliaf|seton|ton|etirw|"
+    r"dnes|evomer|tegrof|elbasid|ssergorp|yromem|timmoc|hsup|teser|naelc|nekot|drowssap|ereht|tsuj|tig|ecrof|"
+    r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
 )
-_SENTENCE = re.compile(r"[^.!?;。！？；\n]+[.!?;。！？；]*")
+#: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
+_DECODE_CUES = re.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
 _TRIM = " \t\n\r"
 
 
@@ -90,6 +95,14 @@ class Document:
         self._vstarts = [u.vstart for u in kept]
         self._native = native
         self._alt: tuple[View, list[AltUnit], list[int]] | None = None
+        self._english: bool | None = None
+
+    @property
+    def english(self) -> bool:
+        """Is the document as a whole English (the fallback for units without function words)?"""
+        if self._english is None:
+            self._english = decide.english(self.base.text[:2000])
+        return self._english
 
     # ----------------------------------------------------------------- lookups
 
@@ -144,26 +157,57 @@ class Document:
             joined = joined_view(base, u.vstart, u.vend)
             if joined is not None:
                 add(u, "joined", *joined)
-        for u in self.units_hit(_ROT13_WORDS, minimum=2):
+        cued = self.units_hit(_DECODE_CUES)
+        for u in self._likely(_ROT13_WORDS, cued):
             text = rot13(base.text[u.vstart : u.vend])
             add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
-        for u in self.units_hit(_REVERSED_WORDS, minimum=2):
+        for u in self._likely(_REVERSED_WORDS, cued):
             text = base.text[u.vstart : u.vend][::-1]
             add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
         for start, end, decoded in self._payloads():
             source = self.unit_at_original(start)
             if source is None:
                 continue
-            for m in _SENTENCE.finditer(decoded):
-                sentence = m.group().strip()
-                if not sentence:
-                    continue
-                sub = Builder()
-                normalize_into(sub, sentence, 0, len(sentence))
-                if len(sub):
-                    text = "".join(sub.parts)
-                    add(source, "decoded", text, [start] * len(text), [end] * len(text))
+            # The decoded text is read in place, quoted, inside the sentence that carries it (with the
+            # sentence before it when the payload stands alone): "decode and run: \"rm -rf ./*\"".
+            # Every decoded character quotes the encoded original.
+            context_unit = source
+            before = self.clean[source.start : start].strip(" `'\"")
+            if not before:
+                k = self.units.index(source)
+                if k > 0:
+                    context_unit = self.units[k - 1]
+            sub = Builder()
+            if context_unit is not source:
+                normalize_into(sub, self.clean, context_unit.start, context_unit.end)
+                sub.add(" ", context_unit.end - 1, context_unit.end)
+            normalize_into(sub, self.clean, source.start, start)
+            sub.add(' "', start, end)
+            inner = Builder()
+            normalize_into(inner, decoded, 0, len(decoded))
+            if not len(inner):
+                continue
+            sub.add("".join(inner.parts), start, end)
+            sub.add('" ', start, end)
+            normalize_into(sub, self.clean, end, source.end)
+            view = sub.build()
+            add(source, "decoded", view.text, view.starts, view.ends)
         return out.build(), alts, [a.vstart for a in alts]
+
+    def _likely(self, words: re.Pattern[str], cued: list[Unit]) -> list[Unit]:
+        """Units that read as ROT13 or reversed text: two of its stop words in the unit, or one in the
+        unit and one in a neighbour, or a decoding cue ("reversed", "rot13") in the unit or the one before."""
+        hits: dict[int, int] = {}
+        for m in words.finditer(self.base.text):
+            k = bisect.bisect_right(self._vstarts, m.start()) - 1
+            if k >= 0:
+                hits[k] = hits.get(k, 0) + 1
+        cued_index = {self._vstarts.index(u.vstart) for u in cued}
+        chosen = set()
+        for k, n in hits.items():
+            if n >= 2 or hits.get(k - 1, 0) or hits.get(k + 1, 0) or k in cued_index or k - 1 in cued_index:
+                chosen.add(k)
+        return [self.units[k] for k in sorted(chosen)]
 
     def unit_at_original(self, pos: int) -> Unit | None:
         for u in self.units:  # payloads are rare: a scan is fine
@@ -286,10 +330,10 @@ _PASSIVE = re.compile(
 )
 
 
-def _english_subject(text: str, m0: int, h0: int) -> bool:
+def _english_subject(text: str, m0: int, h0: int, unit_text: str, context: str, default: bool) -> bool:
     """Is the object of an object-first match really the subject of an English verb (no passive)?"""
     head_word = text[h0 : h0 + 20].split(" ", 1)[0]
-    if not head_word.isascii() or not head_word[:1].isalpha():
+    if not head_word.isascii() or not head_word[:1].isalpha() or not decide.english(unit_text, context, default):
         return False  # Japanese, Korean, Turkish, Hindi...: the object comes first
     return _PASSIVE.search(text[max(m0, h0 - 40) : h0]) is None
 
@@ -301,6 +345,12 @@ def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
     k = bisect.bisect_left(doc._vstarts, unit.vstart)
     lo, hi = max(0, k - window), min(len(doc.units), k + window + 1)
     return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
+
+
+def _before(doc: Document, unit: Unit, window: int) -> str:
+    """The base text of the ``window`` units before ``unit``."""
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    return "".join(doc.unit_text(u) + "\n" for u in doc.units[max(0, k - window) : k])
 
 
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
@@ -322,20 +372,25 @@ def _judge(
     """The view span to quote if this match of ``rule`` (in the unit at ``view.text[text_lo:text_hi]``)
     is a conflict, else None."""
     m0, m1 = match.span()
+    if view.text[m0] == "\n":
+        m0 += 1  # a pattern anchored at a line start ("No notes.") matched the unit separator before it
     head = _head_span(match)
     if head is None:
         _refuse(rule, match, "gap holds a preposition")
         return None
-    h0, h1 = head
+    h0, h1 = max(head[0], m0), head[1]
     text = view.text[text_lo:text_hi]
     if rule.unless is not None and rule.unless.search(text):
         _refuse(rule, match, f"unless: {rule.unless.search(text).group()!r}")
         return UNIT_REFUSED
     if rule.require:
-        scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+        if rule.antecedent:
+            scope = _before(doc, unit, rule.window) + view.text[text_lo:m0]
+        else:
+            scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
-            return UNIT_REFUSED
+            return None if rule.antecedent else UNIT_REFUSED
     if rule.unless_near is not None:
         lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
         for near in rule.unless_near.finditer(view.text[lo:hi]):
@@ -344,7 +399,9 @@ def _judge(
                 return None
     command = rule.form == "command"
     decoded = how == "decoded"
-    if rule.kind in ("harm", "duty") and not command and m0 < h0 and _english_subject(view.text, m0, h0):
+    if rule.kind in ("harm", "duty") and not command and m0 < h0 and _english_subject(
+        view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english
+    ):
         _refuse(rule, match, "English subject")
         return None  # "tests should not perform X": the noun before an English verb is its subject
     code_unit = unit.kind == "code" and not decoded
@@ -395,13 +452,14 @@ def _judge(
         command=command,
         context=_neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit),
         strict_gate=rule.strict_gate,
+        english_default=doc.english,
     )
     if not rule.gate:
         reading.gated = False
     if decoded:
         if reading.frame in ("example", "reference"):
             reading.frame = ""  # an encoded payload is not an example of anything by its position alone
-        reading.run = reading.run or decide.orders_decoding(doc.unit_text(unit))
+        reading.run = reading.run or decide.orders_decoding(_neighbourhood(doc, unit, 1))
     if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
         _refuse(rule, match, f"verdict: {reading}")
         return None
@@ -450,31 +508,31 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
     if not doc.units:
         return PASS
     view, alts, alt_starts = doc.alt()
+
+    def in_base(pos: int) -> tuple[int, int, Unit, str] | None:
+        unit = doc.unit_at(pos + 1 if doc.base.text[pos] == "\n" else pos)
+        return None if unit is None else (unit.vstart, unit.vend, unit, "base")
+
+    def in_alt(pos: int) -> tuple[int, int, Unit, str] | None:
+        k = bisect.bisect_right(alt_starts, pos + 1 if view.text[pos] == "\n" else pos) - 1
+        if k < 0:
+            return None
+        alt = alts[k]
+        return alt.vstart, alt.vend, alt.source, alt.how
+
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
         best: tuple[int, int] | None = None
         if rule.kind == "pattern":
             best = _legacy_findings(doc, rule)
         else:
-            best = _first_conflict_base(doc, rule)
+            span = _first_conflict(doc, rule, doc.base, in_base)
+            if span is not None:
+                best = doc.base.original_span(*span)
             if alts:
-                skip_until = -1
-                for m in rule.pattern.finditer(view.text):
-                    if m.end() <= m.start() or m.start() < skip_until:
-                        continue
-                    k = bisect.bisect_right(alt_starts, m.start()) - 1
-                    if k < 0 or m.end() > alts[k].vend:
-                        continue
-                    if best is not None and view.starts[m.start()] >= best[0]:
-                        continue
-                    alt = alts[k]
-                    span = _judge(doc, rule, view, alt.vstart, alt.vend, alt.source, alt.how, m)
-                    if span is UNIT_REFUSED:
-                        skip_until = alt.vend
-                        continue
-                    if span is not None:
-                        best = view.original_span(*span)
-                        break
+                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None)
+                if span is not None:
+                    best = view.original_span(*span)
         if best is not None:
             start, end = _trim(body, *best)
             if end <= start:
@@ -522,34 +580,40 @@ def _matches(pattern: Any, text: str, lo: int, hi: int):
             yield _Shifted(m, lo, text)
 
 
-def _first_conflict_base(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
-    text = doc.base.text
+def _first_conflict(doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None = None) -> tuple[int, int] | None:
+    """The view span of ``rule``'s first conflicting match in ``view`` (before original offset ``before``)."""
+    text = view.text
     rescans: dict[int, int] = {}
     skip_until = -1
     for m in rule.pattern.finditer(text):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
-        unit = doc.unit_at(m.start())
-        if unit is None or m.end() > unit.vend:
+        if before is not None and view.starts[m.start()] >= before:
             continue
-        span = _judge(doc, rule, doc.base, unit.vstart, unit.vend, unit, "base", m)
+        where = locate(m.start())
+        if where is None:
+            continue
+        lo, hi, unit, how = where
+        if m.end() > hi:
+            continue
+        span = _judge(doc, rule, view, lo, hi, unit, how, m)
         if span is UNIT_REFUSED:
-            skip_until = unit.vend
+            skip_until = hi
             continue
         if span is not None:
-            return doc.base.original_span(*span)
+            return span
         # Retry inside the unit from just after this match's start (bounded per unit).
         pos = m.start() + 1
-        while rescans.get(unit.vstart, 0) < RESCANS and pos < m.end():
-            rescans[unit.vstart] = rescans.get(unit.vstart, 0) + 1
-            again = next(_matches(rule.pattern, text, pos, unit.vend), None)
+        while rescans.get(lo, 0) < RESCANS and pos < m.end():
+            rescans[lo] = rescans.get(lo, 0) + 1
+            again = next(_matches(rule.pattern, text, pos, hi), None)
             if again is None or again.start() >= m.end():
                 break
-            span = _judge(doc, rule, doc.base, unit.vstart, unit.vend, unit, "base", again)
+            span = _judge(doc, rule, view, lo, hi, unit, how, again)
             if span is UNIT_REFUSED:
                 break
             if span is not None:
-                return doc.base.original_span(*span)
+                return span
             pos = again.start() + 1
     return None
 

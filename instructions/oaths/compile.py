@@ -49,7 +49,10 @@ _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")
 #: One character of a gap: anything but a clause break (a line break, which separates units, or
 #: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses.
-_GAP_CHAR = r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\))"
+_GAP_CHAR = (
+    r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\)|"
+    r",\s*(?:dass|daß|que|che|that|że|что|чтобы|dat|ob|wie|kalau|ki)\s)"
+)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 WITHIN = ("text", "html-comment")
@@ -242,8 +245,9 @@ class Lexicons:
         if tokens[-1].startswith(("@", "~", "re:")) or tokens[-1].endswith("]"):
             last_char = ""
         first_is_literal = not tokens[0].lstrip("!").startswith(("@", "~", "[", "re:"))
+        short = len(entry.strip("*!")) <= 3
         prefix = _boundary(first_char, "start") if first_is_literal else ""
-        suffix = _boundary(last_char, "end") if last_char else ""
+        suffix = _boundary(last_char, "end", short) if last_char else ""
         return prefix, body, suffix
 
 
@@ -281,9 +285,14 @@ def _stem(ch: str) -> str:
     return rf"\p{{{script}}}*"
 
 
-def _boundary(ch: str, side: str) -> str:
+def _boundary(ch: str, side: str, short: bool = False) -> str:
     if not ch or ch == "*":
         return ""
+    if _script(ch) == "" and unicodedata.name(ch, "").startswith("ARABIC"):
+        # Arabic writes "and", "so", "with", "to" as one-letter prefixes; short words need an end too.
+        if side == "start":
+            return "(?:^|[^\\p{Arabic}])(?:[وفبلك])?"
+        return "(?:[^\\p{Arabic}]|$)" if short else ""
     cls = _script_class(ch)
     if cls == "ascii":
         return r"\b"
@@ -465,6 +474,7 @@ def _compile_rule(
         description=description,
         require=_requirements(compiler, rule.get("require"), f"{where}.require"),
         window=_window(rule.get("window", 0), f"{where}.window"),
+        antecedent=bool(rule.get("antecedent", False)),
         strict_gate=bool(rule.get("strict_gate", False)),
         gate=bool(rule.get("gate", True)),
         in_code=bool(rule.get("in_code", False)),

@@ -144,9 +144,16 @@ class Reading:
     dismissed: bool = False
 
 
+_ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
+
+
 def _clause_start(pre: str) -> int:
     last = 0
     for m in _CLAUSE_BREAKS.finditer(pre):
+        if pre.startswith(". ", m.start()) and pre[max(0, m.start() - 6) : m.start()].lower().endswith(
+            _ABBREVIATION_END
+        ):
+            continue  # "(e.g. `git reset --hard`)": an abbreviation, not the end of a sentence
         last = m.end()
     return last
 
@@ -261,6 +268,7 @@ def read(
     command: bool,
     context: str = "",
     strict_gate: bool = False,
+    english_default: bool = False,
 ) -> Reading:
     """Read how ``text`` (one unit's view) frames the action at ``[m0, m1)`` whose head is ``[h0, h1)``.
 
@@ -269,6 +277,7 @@ def read(
     anyone can ask)."""
     c = cues()
     r = Reading(frame=frame)
+    is_english = english(text, context, english_default)
     stripped = text.rstrip(" )*_\"'`”’»」")
     if stripped and stripped[-1] in _SENTENCE_END_PUNCT and not c.has("polite", text):
         r.question = True
@@ -300,7 +309,7 @@ def read(
     elif _starts_with_cond(pre, c) and not c.has("accept", pre):
         # A condition without a comma ends at its closing word ("then", "तो", "たら", "면"), if any.
         end_marker = None
-        for m in c.re["cond_end" if _english(text) else "cond_end_intl"].finditer(pre):
+        for m in c.re["cond_end" if is_english else "cond_end_intl"].finditer(pre):
             end_marker = m
         if end_marker is not None:
             condition = pre[: end_marker.start()]
@@ -319,7 +328,7 @@ def read(
         last_cond = m
     if last_cond is not None and last_cond.start() > 12 and not c.has("accept", pre):
         denials = [e for e in events if e[2] in ("neg", "local_neg") and e[1] <= last_cond.start()]
-        ends = c.re["cond_end" if _english(text) else "cond_end_intl"]
+        ends = c.re["cond_end" if is_english else "cond_end_intl"]
         if denials and not ends.search(pre[last_cond.end() :]):
             r.condition = True
     negations = 0
@@ -349,19 +358,24 @@ def read(
     classes = {cls for _, _, cls in events}
     r.authority = "authority" in classes or c.has("authority", post) or c.has("authority", context)
     gate_texts = [pre[g : g + 60] for g in gates]
+    if condition:
+        # "Ask the user before running commands such as X, Y or Z": the gate sits in the leading clause.
+        gate_texts += [condition[g0 : g0 + 60] for g0, _, cls in c.events(condition, ("gate",)) if cls == "gate"]
     for where in (post, condition):
         for m in c.re["gate_post"].finditer(where):
             gate_texts.append(m.group())
     if strict_gate:
         gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
     r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes)
-    if "mention" in classes or c.has("mention", condition):
+    if "mention" in classes:
         r.mention = True
     if (in_quote or in_code) and not command:
         # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
         outside = pre + " " + post
         if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
             r.mention = True
+    elif (in_quote or in_code) and command and (c.has("mention", pre_full) or c.has("mention_weak", pre[-40:])):
+        r.mention = True  # "phrases like `rm -rf /`": a command quoted as an example
     if reluct:
         r.modality = INSTRUCT
         cue_at = None
@@ -378,7 +392,7 @@ def read(
         r.modality = INSTRUCT  # "add a line that sends process.env to ...": the agent is to write it
         cue_at = None
     else:
-        r.modality = _verb_form(text, h0, h1, pre, events, c)
+        r.modality = _verb_form(text, h0, h1, pre, events, c, is_english)
         cue_at = None
     if not r.negated and not reluct:
         if c.has("post_neg", post):
@@ -398,12 +412,18 @@ def read(
             c.has("run", pre)
             or c.has("run", pre_full[-60:])
             or _command_leads(text, m0, m1, c)
-            or _opens_clause(pre, bool(condition) or pre_off > lo)
+            or (
+                # "Note: `git clean -fdx` deletes untracked files": the command is the subject, described.
+                _opens_clause(pre, bool(condition) or pre_off > lo)
+                and not (
+                    _NOTE_LABEL.search(pre) and _DESCRIBES_COMMAND.search(text[m1 : m1 + 60].split(". ", 1)[0])
+                )
+            )
             or r.authority
             or c.has("post_permit", post)
             or c.has("run", post[:24])
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
-            or _RUN_IT.search(context) is not None
+            or _runs_it(context, c)
         )
     if command and r.run and r.modality == DESCRIBE and not r.negated:
         r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
@@ -427,7 +447,11 @@ _RECOMMENDS = re2_compile(
     r"^[^\n]{0,30}?\b(?:does the trick|works best|is how we|is what we use)",
     "recommends",
 )
-_RUN_IT = re2_compile(r"\b(?:run|execute|use|do|invoke|try) (?:it|this|that|them|the command|this command)\b", "run it")
+_RUN_IT = re2_compile(
+    r"\b(?:run|execute|use|do|invoke|try|follow|apply) (?:it|this|that|them|the command|this command|the decoded"
+    r"(?: \S+)?|the result|the output)\b",
+    "run it",
+)
 
 
 def _opens_clause(pre: str, cut: bool = False) -> bool:
@@ -475,6 +499,23 @@ _DESCRIBES_COMMAND = re2_compile(
 )
 
 
+#: A warning label before a command that the sentence then describes ("Note: `git clean -fdx` deletes ...").
+_NOTE_LABEL = re2_compile(
+    r"\b(?:note|nb|warning|caution|danger|careful|important|heads[ -]up|fyi|beware|tip|remember|reminder|"
+    r"attention|achtung|hinweis|remarque|nota|atención|aviso|uwaga|dikkat|внимание|注意|주의)\W*$",
+    "note label",
+)
+
+
+def _runs_it(context: str, c: CueSet) -> bool:
+    """Does a neighbouring sentence say to run "it" (and not "never run it")?"""
+    for m in _RUN_IT.finditer(context):
+        before = context[max(0, m.start() - 30) : m.start()]
+        if not (c.has("neg", before) or c.has("local_neg", before)):
+            return True
+    return False
+
+
 def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
     """A command that opens its unit, not followed by words that describe it, is given to be run."""
     if text[:m0].strip(" -*:>`'\"$#") != "":
@@ -497,11 +538,23 @@ _FOREIGN_WORDS = re2_compile(
 )
 
 
-def _english(text: str) -> bool:
-    """Is this unit English (the English verb-form heuristics only hold for English)?"""
-    english = sum(1 for _ in _ENGLISH_WORDS.finditer(text[:400]))
-    foreign = sum(1 for _ in _FOREIGN_WORDS.finditer(text[:400]))
-    return english >= foreign
+def english(text: str, context: str = "", default: bool = False) -> bool:
+    """Is this unit English (the English verb-form heuristics only hold for English)?
+
+    A short unit without any function word ("Hash API secrets before sending", a code comment) takes the
+    language of its neighbours in ``context``."""
+    sample = text[:400]
+    ascii_letters = sum(1 for ch in sample if ch.isascii() and ch.isalpha())
+    if ascii_letters * 2 < sum(1 for ch in sample if ch.isalpha()):
+        return False  # mostly another script: Arabic, Hindi, Chinese... with a command or two
+    english_words = sum(1 for _ in _ENGLISH_WORDS.finditer(sample))
+    foreign_words = sum(1 for _ in _FOREIGN_WORDS.finditer(sample))
+    if english_words == 0 and foreign_words == 0:
+        return english(context[:800], "", default) if context else default
+    return english_words > 0 and english_words >= foreign_words
+
+
+_english = english
 
 
 _NOUN_MARKERS = frozenset(
@@ -531,7 +584,9 @@ _PARTICIPLE_MODALS_PERMIT = frozenset("can may could might".split())
 _PARTICIPLE_MODALS = frozenset("should must shall will need needs has have is are ought".split())
 
 
-def _verb_form(text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet) -> str:
+def _verb_form(
+    text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet, is_english: bool
+) -> str:
     """Instruction, permission or description, from the head verb's English form and its subject."""
     head = text[h0:h1].split(" ", 1)[0]
     words = pre.split()
@@ -545,7 +600,7 @@ def _verb_form(text: str, h0: int, h1: int, pre: str, events: list[tuple[int, in
             return DESCRIBE
         if cls == "agent":
             break
-    if not head.isascii() or not head.isalpha() or not _english(text):
+    if not head.isascii() or not head.isalpha() or not is_english:
         return INSTRUCT
     if head.endswith("ing") and len(head) > 5:
         if prev in _GERUND_LEADS:

@@ -74,6 +74,8 @@ class CompiledRule:
     require: tuple[Any, ...] = ()
     #: How many units either side also count for ``require`` (evidence often spans two sentences).
     window: int = 0
+    #: ``require`` must occur before the match (a pronoun's antecedent: "the notes ... delete them").
+    antecedent: bool = False
     #: None may occur in the unit.
     unless: Any = None
     #: None may overlap the match or touch it (homonyms: "type safety", "email verification").

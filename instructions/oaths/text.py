@@ -309,7 +309,7 @@ _LEET = str.maketrans(
 )
 #: A sign of leetspeak: a digit or symbol between two letters ("d3lete", "sk1p", "pr3v10us").
 LEET_HINT = re.compile(r"[a-z][0-9@$|!]{1,2}[a-z]")
-_LEET_RUN = re.compile(r"[a-z0-9@$|!]+")
+_LEET_RUN = re.compile(r"[a-z0-9@$|!']+")
 
 
 def _leet_tokens(text: str) -> list[tuple[int, int]]:
