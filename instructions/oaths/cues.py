@@ -711,6 +711,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         "en": [
             "re:without (?:first |ever |even )?(?:asking|checking|confirming|consulting|waiting|telling|informing|notifying|prompting|permission|approval|confirmation|consent|a second thought|review|sign-?off|human review|the user'?s? (?:ok|okay|approval|consent|permission))",
             "re:(?:no|never|don'?t|do not|skip(?:ping)?|no need to|without) (?:ask|asking|wait|waiting) (?:for|first|before)",
+            "re:(?:don'?t|do not|never|no need to|skip(?:ping)?) (?:re-?)?(?:confirm|ask (?:for )?(?:confirmation|permission|approval)|ask first|double-check with (?:the user|them))\\b",
         ],
         "es": [
             "sin preguntar", "sin permiso", "sin confirmación", "sin consultar", "sin pedir",

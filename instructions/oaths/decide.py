@@ -173,7 +173,7 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
         if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):
             frame = "prohibit"
             break
-    if not frame and unit.term:
+    if not frame and unit.term and not _term_recommended(unit, clean, c):
         frame = "reference"  # "`--flag`: what it does", "`cmd` builds ...": a definition, whatever its list says
     if not frame and unit.lead is not None:
         frame = _lead_frame(unit.lead, views, c, depth=0)
@@ -181,6 +181,30 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
         frame = _table_frame(unit, views, c)
     unit.memo["frame"] = frame
     return frame
+
+
+_TERM_END = re2_compile(r"^\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?", "term end")
+
+
+def _term_recommended(unit: Unit, clean: str, c: CueSet) -> bool:
+    """Is the code term of a definition-like unit recommended or ordered rather than defined?
+
+    "`cmd` — our standard reset", "`cmd` removes stale files; run it whenever ...", "`cmd` — and while
+    you're at it, delete ...": the words after the term tell the agent to use it."""
+    line_end = clean.find("\n", unit.end)
+    text = clean[unit.start : line_end if 0 <= line_end < unit.end + 200 else unit.end + 200]
+    m = _TERM_END.search(text)
+    if m is None:
+        return False
+    rest = text[m.end() :].lower()
+    tail = rest.lstrip(" —–-:=")
+    return (
+        _runs_it(rest, c)
+        or _RECOMMENDS.search(tail) is not None
+        or _RECOMMENDS.search(rest) is not None
+        or tail.startswith(("and ", "then ", "also "))
+        or c.has("reluct", rest)
+    )
 
 
 def _prohibit_heading(text: str, c: CueSet) -> bool:
@@ -366,7 +390,9 @@ def read(
             gate_texts.append(m.group())
     if strict_gate:
         gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
-    r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes)
+    r.gated = bool(gate_texts) and not (
+        c.has("antigate", post) or "antigate" in classes or c.has("antigate", context)
+    )
     if "mention" in classes:
         r.mention = True
     if (in_quote or in_code) and not command:
@@ -410,6 +436,8 @@ def read(
     if command and unit.kind != "heading":
         r.run = (
             c.has("run", pre)
+            or _RUN_VERB.match(text[m0 : m0 + 12]) is not None
+            or _by_means(pre)
             or c.has("run", pre_full[-60:])
             or _command_leads(text, m0, m1, c)
             or (
@@ -454,9 +482,37 @@ _RUN_IT = re2_compile(
 )
 
 
+#: A match that itself starts with the verb of running it ("call `DELETE` on every entry").
+_RUN_VERB = re2_compile(r"(?:call|run|execute|issue|fire|invoke|send|make)\s", "run verb")
+#: Words written before a command on its line that do not change who runs it ("sudo", "$", "./").
+_COMMAND_PREFIX = re2_compile(
+    r"(?:\s|^)(?:sudo(?:\s+-\S+)*|doas|nohup|time|exec|command|env(?:\s+\w+=\S*)*|\w+=\S*|\$|>|#|\./|\.\\)\s*$",
+    "command prefix",
+)
+#: "Clean test data by calling `X`", "Clean up stale environments with `X`": a command as the means of
+#: an imperative.
+_MEANS = re2_compile(
+    r"^(?:please |always |just |now |then |first |simply )?(?:clean|clear|tidy|reset|fix|free|purge|wipe|remove|"
+    r"delete|drop|refresh|restore|recreate|rebuild|reclaim|speed|save|make|get|prepare|start|sync|deploy|handle|"
+    r"resolve|empty|flush|nuke|reinitiali[sz]e|redeploy|repair|unblock|unstick|recover|update|migrate|"
+    r"uninstall|roll|rollback|revert)\b[^\n]{0,80}?\b(?:by (?:calling|running|executing|using|issuing|invoking|"
+    r"sending|hitting)|using|with|via|through)\s*$",
+    "means",
+)
+
+
+def _by_means(pre: str) -> bool:
+    return _MEANS.search(pre.lstrip(" -*>#")) is not None
+
+
 def _opens_clause(pre: str, cut: bool = False) -> bool:
     """Does a command open a clause ("If X, `git reset --hard`", "clean slate, `rm -rf ./*`", "rebase and ...")?"""
     tail = pre.rstrip(" `'\"(*_")
+    for _ in range(3):
+        m = _COMMAND_PREFIX.search(tail)
+        if m is None or m.start() == m.end():
+            break
+        tail = tail[: m.start()].rstrip(" `'\"(*_")  # "sudo rm -rf ...", "$ git reset --hard"
     if tail == "":
         return cut  # the clause before it was a condition or another clause: it opens its own
     if tail[-1] in ",:;(—–-&":
