@@ -347,6 +347,15 @@ def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
     return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
 
 
+_UNCOMMENT = re.compile(r"\b(?:uncomment|un-comment|enable|activate|re-?enable)\b")
+
+
+def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
+    """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
+    previous = _before(doc, unit, 1)
+    return bool(_UNCOMMENT.search(previous)) and not decide.cues().has("neg", previous)
+
+
 def _before(doc: Document, unit: Unit, window: int) -> str:
     """The base text of the ``window`` units before ``unit``."""
     k = bisect.bisect_left(doc._vstarts, unit.vstart)
@@ -413,7 +422,7 @@ def _judge(
     if comment_line:
         # A comment in a code block is prose; a command that opens it is commented out, not given to run.
         content_start = text_lo + len(text) - len(line.lstrip("#/-;*% <!"))
-        if command and m0 - content_start <= 1:
+        if command and m0 - content_start <= 1 and not _uncomment_ordered(doc, unit):
             _refuse(rule, match, "commented out")
             return None
         code_unit = False

@@ -60,6 +60,11 @@ EXCEPTION_KINDS = ("clause", "before", "after", "match")
 NEGATED_PREFIX = "not_"
 
 
+#: A template that starts with a raw token ("!re:(?:remove|drop) ~~30 @o_secret") is still a template: it
+#: has a gap, a lexicon reference or another raw token after a space.
+_TEMPLATE_TOKEN = re.compile(r"\s(?:!?@[a-z]\w*(?:\s|$)|!?~~?\d+(?:\s|$)|!?re:)")
+
+
 def re2_compile(pattern: str, where: str) -> Any:
     if not isinstance(pattern, str) or not pattern:
         raise RuleError(f"{where}: pattern must be a non-empty string")
@@ -165,7 +170,7 @@ class Lexicons:
     def parts(self, entry: str, where: str, tag: int | None = None) -> tuple[str, str, str]:
         """(start boundary, body, end boundary) of one entry or template."""
         head = tag is not None
-        if entry.startswith(("re:", "!re:")):
+        if entry.startswith(("re:", "!re:")) and not _TEMPLATE_TOKEN.search(entry):
             raw = entry.split("re:", 1)[1]
             compiled = re2_compile(raw, f"{where}: {entry!r}")  # report a bad raw pattern where it is written
             if compiled.groups:

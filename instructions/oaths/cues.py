@@ -1053,6 +1053,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "trigger", "launch", "paste", "apply", "try", "clean up with", "reset with", "via", "with", "first",
             "finally", "next", "afterwards", "always", "please", "just", "simply", "go ahead and", "hit", "spawn",
             "schedule", "add", "append", "put", "include", "set", "sh -c", "bash -c", "eval",
+            "resolve", "look up", "query", "ping", "hit", "visit", "open", "fetch", "request", "load",
         ],
         "es": [
             "ejecuta", "ejecute", "ejecutar", "corre", "lanza", "usa", "use", "escribe",

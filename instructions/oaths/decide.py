@@ -662,6 +662,14 @@ def _verb_form(
         if prev in _GERUND_LEADS:
             return INSTRUCT
         return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
+    if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
+        # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
+        # an order, or with "can"/"may" a permission.
+        modal = words[-2]
+        if modal in _PARTICIPLE_MODALS_PERMIT:
+            return PERMIT
+        if modal in _PARTICIPLE_MODALS or modal == "to":
+            return INSTRUCT
     if head.endswith("ed") and len(head) > 4:
         if prev == "be" and len(words) >= 2:
             modal = words[-2]
