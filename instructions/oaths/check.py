@@ -457,7 +457,7 @@ def _judge(
         unit=unit,
         frame=frame,
         in_quote=in_quote,
-        in_code=in_code and not command,
+        in_code=in_code,
         command=command,
         context=_neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit),
         strict_gate=rule.strict_gate,

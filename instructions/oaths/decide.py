@@ -51,6 +51,7 @@ _CLAUSE_BREAKS = re2_compile(
     r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
+_QUOTE_START = re2_compile("[\"“«「『]", "quote start")
 _COMMA = re2_compile(r"[,，、،]", "comma")
 _SENTENCE_END_PUNCT = frozenset("?？؟")
 
@@ -376,7 +377,11 @@ def read(
             if not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
                 gates.append(start)
     # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
-    if m0 <= h0 and h1 < m1 and c.has("gap_neg", text[h1:m1]):
+    gap_text = text[h1:m1]
+    quote = _QUOTE_START.search(gap_text)
+    if quote is not None:
+        gap_text = gap_text[: quote.start()]  # words inside a quoted object are the object's, not a denial
+    if m0 <= h0 and h1 < m1 and c.has("gap_neg", gap_text):
         negations += 1
         cue_at = h0 if cue_at is None else cue_at
     classes = {cls for _, _, cls in events}
