@@ -125,9 +125,18 @@ class Lexicons:
         self._cache: dict[str, str] = {}
         self._stack: list[str] = []
 
-    def source(self, name: str, where: str) -> str:
-        if name in self._cache:
-            return self._cache[name]
+    def forget(self, name: str) -> None:
+        """Drop the compiled sources of ``name`` (``@self`` means another oath's aliases next)."""
+        self._cache.pop(name, None)
+        self._cache.pop(name + "\x00", None)
+
+    def source(self, name: str, where: str, tail: bool = True) -> str:
+        """RE2 source of lexicon ``name``. Without ``tail`` the end boundaries of scripts without ``\\b``
+        (a consumed non-letter) are left off: inside a template the next piece's start boundary needs
+        that character ("सगठन क सिदधात लाग नही": the space must open "लाग नही", not close the word before)."""
+        key = name if tail else name + "\x00"
+        if key in self._cache:
+            return self._cache[key]
         if name not in self.raw:
             raise RuleError(f"{where}: unknown lexicon @{name}")
         if name in self._stack:
@@ -149,6 +158,8 @@ class Lexicons:
             groups: dict[tuple[str, str], set[str]] = {}
             for e in entries:
                 prefix, body, suffix = self.parts(e, f"lexicon @{name}")
+                if not tail and suffix.startswith("(?:[^\\p{"):
+                    suffix = ""
                 groups.setdefault((prefix, suffix), set()).add(body)
             alternatives = []
             for (prefix, suffix), bodies in sorted(groups.items()):
@@ -158,7 +169,7 @@ class Lexicons:
             result = "(?:" + "|".join(alternatives) + ")"
         finally:
             self._stack.pop()
-        self._cache[name] = result
+        self._cache[key] = result
         return result
 
     def entry(self, entry: str, where: str, tag: int | None = None) -> str:
@@ -212,7 +223,7 @@ class Lexicons:
                 name = token[1:]
                 if not _NAME.fullmatch(name):
                     raise RuleError(f"{where}: bad lexicon reference {token!r} in {entry!r}")
-                source = self.source(name, where)
+                source = self.source(name, where, tail=index == len(tokens) - 1)
                 kind = "ref"
             else:
                 source = _literal(token)
@@ -417,14 +428,14 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
         aliases = oath.get("aliases")
         if aliases is not None:
             compiler.raw["self"] = aliases
-            compiler._cache.pop("self", None)
+            compiler.forget("self")
         for j, rule in enumerate(rules):
             where = f"oaths[{i}].rules[{j}]"
             if not isinstance(rule, dict):
                 raise RuleError(f"{where} must be an object")
             compiled.append(_compile_rule(compiler, rule, oath, i, j, where))
         compiler.raw.pop("self", None)
-        compiler._cache.pop("self", None)
+        compiler.forget("self")
     source = json.dumps({"oaths": oaths, "lexicons": lexicons}, sort_keys=True, ensure_ascii=False).encode()
     if lexicons is None:
         source = json.dumps(oaths, sort_keys=True, ensure_ascii=False).encode()

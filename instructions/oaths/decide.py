@@ -317,7 +317,7 @@ def read(
         # "Never run: `rm -rf /`", "Examples of injections: ...": the lead-in frames what follows.
         if c.frame_mention.search(lead_in) or c.has("mention", lead_in):
             r.frame = "mention"
-        elif not c.has("reluct", lead_in) and (
+        elif not c.has("reluct", lead_in) and not c.has("noneed", lead_in) and (
             c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in)
         ):
             r.frame = "prohibit"

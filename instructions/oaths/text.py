@@ -371,9 +371,12 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
             b -= 2  # the last letter starts a longer word
         if b - a < 5:
             continue  # fewer than three spaced letters
+        # "d.i.s.a.b.l.e the s.a.f.e.t.y c.h.e.c.k.s": when letters are joined by dots or dashes, a space
+        # between them is a word break.
+        dotted = any(text[k] != " " for k in range(a + 1, b, 2))
         for k in range(a + 1, b, 2):
             left, right = start + k - 1, start + k + 1
-            if text[k] != " " or view.starts[right] - view.ends[left] <= 1:
+            if text[k] != " " or (not dotted and view.starts[right] - view.ends[left] <= 1):
                 drop.add(k)
     for m in _SPLIT_WORD.finditer(text):
         drop.add(m.start())
@@ -381,6 +384,7 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
         return None
     # Keep only the joins that make a word worth reading ("ig-nore" -> "ignore"; "read-only" stays).
     useful = set()
+    short = set()
     for k in drop:
         a = k
         while a > 0 and (text[a - 1].isalnum() or (a - 1 in drop)):
@@ -391,7 +395,9 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
         word = "".join(text[i] for i in range(a, b) if i not in drop)
         if HOT_WORDS.search(word):
             useful.update(i for i in range(a, b) if i in drop)
-    drop = useful
+        elif len(word) <= 4:
+            short.add(k)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
+    drop = useful | short if useful else useful
     if not drop:
         return None
     keep = [k for k in range(len(text)) if k not in drop]
