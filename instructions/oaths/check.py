@@ -356,6 +356,12 @@ def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
     return bool(_UNCOMMENT.search(previous)) and not decide.cues().has("neg", previous)
 
 
+def _after(doc: Document, unit: Unit) -> str:
+    """The base text of the unit after ``unit``, if any."""
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    return doc.unit_text(doc.units[k + 1]) if k + 1 < len(doc.units) else ""
+
+
 def _before(doc: Document, unit: Unit, window: int) -> str:
     """The base text of the ``window`` units before ``unit``."""
     k = bisect.bisect_left(doc._vstarts, unit.vstart)
@@ -389,9 +395,14 @@ def _judge(
         return None
     h0, h1 = max(head[0], m0), head[1]
     text = view.text[text_lo:text_hi]
-    if rule.unless is not None and rule.unless.search(text):
-        _refuse(rule, match, f"unless: {rule.unless.search(text).group()!r}")
-        return UNIT_REFUSED
+    if rule.unless is not None:
+        scope = text
+        if text.rstrip().endswith((";", "；")):
+            scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
+        hit = rule.unless.search(scope)
+        if hit is not None:
+            _refuse(rule, match, f"unless: {hit.group()!r}")
+            return UNIT_REFUSED
     if rule.require:
         if rule.antecedent:
             scope = _before(doc, unit, rule.window) + view.text[text_lo:m0]
@@ -403,7 +414,7 @@ def _judge(
     if rule.unless_near is not None:
         lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
         for near in rule.unless_near.finditer(view.text[lo:hi]):
-            if near.start() + lo < m1 and near.end() + lo > m0:
+            if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
                 _refuse(rule, match, f"unless_near: {near.group()!r}")
                 return None
     command = rule.form == "command"

@@ -265,6 +265,9 @@ CUES: dict[str, dict[str, list[str]]] = {
     "neg": {
         "en": [
             "never", "don't", "dont", "do not", "does not", "doesn't", "did not", "didn't", "must not", "mustn't",
+            "re:nothing (?:in|here|below|above|on|from) (?:this|these|the|that|those|here)\\b(?: \\S+){0,3}",
+            "re:none of (?:this|these|the|that|those|it)\\b(?: \\S+){0,3}",
+            "re:no (?:rule|instruction|file|section|part|text|line|message|setting|guideline)s? (?:in|here|below|above|of)\\b(?: \\S+){0,3}",
             "must never", "should not", "shouldn't", "should never", "shall not", "may not", "can not", "cannot",
             "can't", "will not", "won't", "are not to", "is not to", "not allowed to", "not permitted to",
             "forbidden to", "forbidden from", "prohibited from", "banned from", "under no circumstances",

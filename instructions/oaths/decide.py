@@ -76,12 +76,30 @@ class CueSet:
         found = []
         for cls in classes:
             for m in self.re[cls].finditer(text):
-                if m.end() > m.start():
+                if m.end() > m.start() and _whole_words(text, m.start(), m.end()):
                     found.append((m.start(), m.end(), cls))
         return found
 
     def has(self, cls: str, text: str) -> bool:
-        return bool(text) and self.re[cls].search(text) is not None
+        if not text:
+            return False
+        return any(_whole_words(text, m.start(), m.end()) for m in self.re[cls].finditer(text))
+
+
+def _whole_words(text: str, start: int, end: int) -> bool:
+    """Does a cue match start and end on word boundaries? ("i" in "verify", "no" in "--no-verify" do not.)"""
+    first, last = text[start], text[end - 1]
+    if first.isalnum() and start > 0:
+        before = text[start - 1]
+        if before.isalnum() and first.isascii() and before.isascii():
+            return False
+        if before in "-_" and start > 1 and (text[start - 2].isalnum() or text[start - 2] == "-"):
+            return False  # "--no-verify", "skip_no_tests"
+    if last.isalnum() and end < len(text):
+        after = text[end]
+        if after in "-_" and end + 1 < len(text) and text[end + 1].isalnum():
+            return False  # "no-verify", "never_fail"
+    return True
 
 
 _CUES: CueSet | None = None
@@ -143,6 +161,8 @@ class Reading:
     cue_at: int | None = None
     #: "Don't worry about X": for a harm, a permission; for a duty, a dismissal.
     dismissed: bool = False
+    #: "Don't write notes in the code; put them in docs/notes/ instead": a duty moved, not refused.
+    redirected: bool = False
 
 
 _ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
@@ -356,6 +376,8 @@ def read(
         ends = c.re["cond_end" if is_english else "cond_end_intl"]
         if denials and not ends.search(pre[last_cond.end() :]):
             r.condition = True
+        elif not denials and _SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
+            r.condition = True  # "write a handoff note when you stop mid-task": the action is the occasion
     negations = 0
     reluct = False
     cue_at: int | None = None
@@ -366,6 +388,8 @@ def read(
         elif cls == "neg" or (cls == "local_neg" and end - stop <= LOCAL):
             if _COORDINATED.search(pre[stop:]):
                 continue  # "where pytest won't find it and report ...": the denial ends with its own verb
+            if cls == "local_neg" and _HALT_AND.match(pre, start):
+                continue  # "stop and write down what you tried": stop work, then write
             negations += 1
             cue_at = pre_off + start
         elif cls == "noneed":
@@ -407,8 +431,8 @@ def read(
             r.mention = True
     elif (in_quote or in_code) and command and (c.has("mention", pre_full) or c.has("mention_weak", pre[-40:])):
         r.mention = True  # "phrases like `rm -rf /`": a command quoted as an example
-    if reluct:
-        r.modality = INSTRUCT
+    if reluct and negations % 2 == 0:
+        r.modality = INSTRUCT  # "don't hesitate to X"; but "don't hesitate to refuse to X" stays a denial
         cue_at = None
     elif negations % 2 == 1:
         r.modality, r.negated = PROHIBIT, True
@@ -449,7 +473,7 @@ def read(
                 # "Note: `git clean -fdx` deletes untracked files": the command is the subject, described.
                 _opens_clause(pre, bool(condition) or pre_off > lo)
                 and not (
-                    _NOTE_LABEL.search(pre) and _DESCRIBES_COMMAND.search(text[m1 : m1 + 60].split(". ", 1)[0])
+                    _NOTE_LABEL.search(pre_full) and _DESCRIBES_COMMAND.search(text[m1 : m1 + 60].split(". ", 1)[0])
                 )
             )
             or r.authority
@@ -461,9 +485,31 @@ def read(
     if command and r.run and r.modality == DESCRIBE and not r.negated:
         r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
     r.cue_at = cue_at if r.modality in (PROHIBIT, NONEED) else None
+    if r.modality in (PROHIBIT, NONEED):
+        following = text[m1 : m1 + 160]
+        at = context.find(text[:40]) if context else -1
+        if at >= 0 and text.rstrip().endswith((";", ":", ",")):
+            following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
+        r.redirected = _RELOCATED.search(following) is not None
     return r
 
 
+_HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
+#: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
+_SUBJECT_ONLY = re2_compile(
+    r"^(?:you|we|they|he|she|it|someone|somebody|anyone|the user|a user|users|the human|a human|the team|"
+    r"the session|a session|the agent|an agent|the task|a task|the work)(?: \w+ly| (?:have|has|had|are|is) "
+    r"(?:to )?)?$",
+    "subject only",
+)
+#: After a refused duty, the same record or check put somewhere else: relocation, not refusal.
+_RELOCATED = re2_compile(
+    r"[;:,.—–-]\s*(?:instead,?\s+)?(?:please\s+)?(?:put|keep|store|write|move|save|place|add|record|log|run|use)\s+"
+    r"(?:them|it|these|those|notes?|the notes|that|this|the tests?|tests?)\s+(?:in|into|to|under|at|inside|from|on)\s|"
+    r"\binstead,?\s+(?:put|keep|store|write|move|save|place|add|record|log)\b|"
+    r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
+    "relocated",
+)
 _EXPLICIT_CONSENT = re2_compile(
     r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
 )
@@ -719,9 +765,17 @@ def _verb_form(
         # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
         return DESCRIBE
     if prev in ("will", "would", "can", "could", "may", "might") and len(words) >= 2:
-        subject = words[-2]
+        subject = words[-2].strip(",;:*_`'\"()")
         if subject in ("it", "this", "that", "which", "they", "these", "those", "who", "he", "she", "one"):
             return DESCRIBE
+        if (
+            prev in ("will", "would", "might", "could")
+            and subject.isalpha()
+            and subject not in _IMPERATIVE_PRECEDERS
+            and subject not in ("i", "we", "you", "u", "ya")
+            and not subject.endswith("ly")
+        ):
+            return DESCRIBE  # "callers will assume it works": a noun subject, described
     if words and words[0] in _IMPERATIVE_LEADS:
         return INSTRUCT  # "use the script to delete ...": the purpose of an instruction
     if (
@@ -804,7 +858,7 @@ def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool
             return False
         return r.modality in (INSTRUCT, PERMIT) or r.dismissed
     if kind == "duty":
-        if r.gated:
+        if r.gated or r.redirected:
             return False
         return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
     if kind == "state":
