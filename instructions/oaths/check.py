@@ -28,6 +28,7 @@ from instructions.oaths.segment import Unit, in_spans, segment
 from instructions.oaths.text import (
     BASE64_TOKEN,
     HEX_TOKEN,
+    HOT_WORDS,
     JOIN_HINT,
     LEET_HINT,
     TAG_RUN,
@@ -157,6 +158,20 @@ class Document:
             joined = joined_view(base, u.vstart, u.vend)
             if joined is not None:
                 add(u, "joined", *joined)
+        for run in self._short_runs():
+            # "BYPASS   THE\n\nGUARDRAILS": a sentence broken over short lines or paragraphs, read whole.
+            texts: list[str] = []
+            starts: list[int] = []
+            ends: list[int] = []
+            for u in run:
+                if texts:
+                    texts.append(" ")
+                    starts.append(base.starts[u.vstart])
+                    ends.append(base.starts[u.vstart])
+                texts.append(base.text[u.vstart : u.vend])
+                starts.extend(base.starts[u.vstart : u.vend])
+                ends.extend(base.ends[u.vstart : u.vend])
+            add(run[0], "lines", "".join(texts), starts, ends)
         cued = self.units_hit(_DECODE_CUES)
         for u in self._likely(_ROT13_WORDS, cued):
             text = rot13(base.text[u.vstart : u.vend])
@@ -193,6 +208,28 @@ class Document:
             view = sub.build()
             add(source, "decoded", view.text, view.starts, view.ends)
         return out.build(), alts, [a.vstart for a in alts]
+
+    def _short_runs(self) -> list[list[Unit]]:
+        """Runs of two to eight consecutive units of at most three words each, without a full stop,
+        that together hold a word worth reading (an instruction split over lines)."""
+        runs: list[list[Unit]] = []
+        current: list[Unit] = []
+
+        def close() -> None:
+            if len(current) >= 2 and HOT_WORDS.search(" ".join(self.unit_text(u) for u in current)):
+                runs.append(list(current))
+            current.clear()
+
+        for u in self.units:
+            text = self.unit_text(u).strip()
+            if u.kind == "text" and 0 < len(text.split()) <= 3 and len(current) < 8 and not text.endswith(":"):
+                current.append(u)
+                if text.endswith((".", "!", "?", ";", "。")):
+                    close()
+            else:
+                close()
+        close()
+        return runs
 
     def _likely(self, words: re.Pattern[str], cued: list[Unit]) -> list[Unit]:
         """Units that read as ROT13 or reversed text: two of its stop words in the unit, or one in the

@@ -33,7 +33,7 @@ from __future__ import annotations
 CUES: dict[str, dict[str, list[str]]] = {
     "reluct": {
         "en": [
-            "re:(?:don'?t|do not|never|not|no need to|needn'?t|shouldn'?t|should not|must not|mustn'?t|won'?t|will not|cannot|can'?t)(?: ever| even| really| at all| you| yourself)?(?: be| feel| get| seem| act| become)?(?: too| so| overly| at all| the least bit)? (?:hesitat\\w*|afraid|scared|frightened|fearful|shy(?: away)?|timid|reluctant|hesitant|wary|nervous|ashamed|embarrassed|squeamish|bashful|refrain(?:ing)?|hold(?:ing)? back|think(?:ing)? twice|second[- ]guess\\w*|balk(?:ing)?|flinch(?:ing)?|shrink(?:ing)?|bad|guilty|mind|(?:careful|cautious|precious|conservative|fussy)(?: \\S+)? (?:about|with|when)|(?:forget(?:ting)?|fail(?:ing)?|neglect(?:ing)?|omit(?:ting)?) to)\\b(?: (?:to|about|of|from|in|with|on|at|when|before|over))?",
+            "re:(?:don'?t|do not|didn'?t|did not|wouldn'?t|would not|never|not|no need to|needn'?t|shouldn'?t|should not|must not|mustn'?t|won'?t|will not|cannot|can'?t)(?: ever| even| really| at all| you| yourself)?(?: be| feel| get| seem| act| become)?(?: too| so| overly| at all| the least bit)? (?:hesitat\\w*|afraid|scared|frightened|fearful|shy(?: away)?|timid|reluctant|hesitant|wary|nervous|ashamed|embarrassed|squeamish|bashful|refrain(?:ing)?|hold(?:ing)? back|think(?:ing)? twice|second[- ]guess\\w*|balk(?:ing)?|flinch(?:ing)?|shrink(?:ing)?|bad|guilty|mind|(?:careful|cautious|precious|conservative|fussy)(?: \\S+)? (?:about|with|when)|(?:forget(?:ting)?|fail(?:ing)?|neglect(?:ing)?|omit(?:ting)?) to)\\b(?: (?:to|about|of|from|in|with|on|at|when|before|over))?",
             "re:(?:no|without|without any|there'?s no|there is no|have no|has no|with no|feel no|nothing)(?: (?:a|any|real|the slightest|much))? (?:hesitation|hesitating|hesitancy|qualms?|reservations?|fear|second thoughts?|shame|harm|guilt|compunctions?|scruples?|wrong)\\b(?: (?:to|about|of|in|with|at|when|before|over))?",
             "no reason not to", "nothing stops you from", "nothing prevents you from", "no one will stop you from",
             "you are not forbidden to", "you are not prohibited from", "you're not prohibited from",
@@ -209,6 +209,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "not necessary to", "unnecessary to", "not required to", "are not required to", "aren't required to",
             "don't have to", "do not have to", "doesn't have to", "does not have to", "never have to", "don't bother",
             "do not bother", "no point in", "not worth", "not obliged to", "under no obligation to", "no requirement to",
+            "didn't bother", "did not bother", "not bother", "no longer bother", "wouldn't bother", "would not bother",
+            "didn't need to", "did not need to", "never needed to",
             "you can skip", "optional:", "it's optional to", "it is optional to",
         ],
         "es": [
@@ -347,6 +349,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "not", "no", "without", "instead of", "rather than", "stop", "stops", "quit", "cease", "except",
             "other than", "n't",
             "stopped", "quitted", "ceased", "gave up", "given up",
+            "skip", "skipping", "stop", "omit",
         ],
         "es": [
             "sin", "en lugar de", "en vez de", "deja de", "dejar de", "para de",
@@ -1397,7 +1400,9 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "polite": {
         "en": [
-            "re:^(?:please |kindly |now |so |ok |okay |and |then |but )?(?:could|can|would|will|won'?t) you(?: please| kindly| just| now)?\\b",
+            "re:(?:^|, |; |— )(?:please |kindly |now |so |ok |okay |and |then |but |perhaps |maybe |possibly )?(?:could|can|would|will|won'?t) you(?: please| kindly| just| now| perhaps| maybe| possibly| simply)?\\b",
+            "re:(?:^|, )(?:perhaps|maybe|possibly) you (?:could|can|might|would)\\b",
+            "re:would you (?:be so kind as|mind|consider)\\b",
             "re:^(?:why don'?t you|why not|how about you|what if you just|mind)\\b",
         ],
     },

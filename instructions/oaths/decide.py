@@ -363,6 +363,11 @@ def read(
         else:
             r.condition = True
     post = post_full[: _first_break(post_full)]
+    polite = _POLITE_REQUEST.search(pre_full) is not None
+    if polite:
+        condition, r.condition = "", False  # "we'd appreciate it if you ...": the if-clause is the request
+        pre_off = lo + _clause_start(pre_full)
+        pre = text[pre_off:h0]
 
     events = _resolve(c.events(pre, _PRE_CLASSES))
     end = len(pre)
@@ -371,7 +376,7 @@ def read(
     last_cond = None
     for m in c.re["cond_start"].finditer(pre):
         last_cond = m
-    if last_cond is not None and last_cond.start() > 12 and not c.has("accept", pre):
+    if last_cond is not None and not polite and last_cond.start() > 12 and not c.has("accept", pre):
         denials = [e for e in events if e[2] in ("neg", "local_neg") and e[1] <= last_cond.start()]
         ends = c.re["cond_end" if is_english else "cond_end_intl"]
         if denials and not ends.search(pre[last_cond.end() :]):
@@ -405,7 +410,7 @@ def read(
     quote = _QUOTE_START.search(gap_text)
     if quote is not None:
         gap_text = gap_text[: quote.start()]  # words inside a quoted object are the object's, not a denial
-    if m0 <= h0 and h1 < m1 and c.has("gap_neg", gap_text):
+    if m0 <= h0 and h1 < m1 and c.has("gap_neg", gap_text) and not _NE_BEFORE.search(pre):
         negations += 1
         cue_at = h0 if cue_at is None else cue_at
     classes = {cls for _, _, cls in events}
@@ -448,6 +453,8 @@ def read(
         cue_at = None
     else:
         r.modality = _verb_form(text, h0, h1, pre, events, c, is_english)
+        if polite and r.modality == DESCRIBE:
+            r.modality = INSTRUCT  # "... if you treated these rules as ...": the past tense of a wish
         cue_at = None
     if not r.negated and not reluct:
         if c.has("post_neg", post):
@@ -494,6 +501,16 @@ def read(
     return r
 
 
+#: French "ne ... jamais" is one denial in two words: the "ne" before the verb already counted.
+_NE_BEFORE = re2_compile(r"(?:^|\s)(?:ne|n'|n’)\s*$", "ne before")
+#: "We'd appreciate it if you ...", "it would be kind to ...": a request, not a condition or a description.
+_POLITE_REQUEST = re2_compile(
+    r"\b(?:we'?d|we would|i'?d|i would|it would|it'?d|that would|that'?d)\s+(?:really\s+|much\s+|greatly\s+|so\s+|truly\s+)?"
+    r"(?:appreciate(?:\s+it)?|love(?:\s+it)?|like(?:\s+it)?|prefer(?:\s+it)?|rather|be\s+(?:\w+\s+)?(?:great|nice|kind|helpful|good|ideal|"
+    r"better|best|lovely|wonderful|awesome|amazing|perfect|appreciated)|help(?:\s+us|\s+me)?(?:\s+a\s+lot|\s+so\s+much|\s+greatly)?)"
+    r"\s+(?:if\s+you|you|to|for\s+you\s+to)\b",
+    "polite request",
+)
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
