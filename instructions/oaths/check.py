@@ -222,7 +222,7 @@ class Document:
 
         for u in self.units:
             text = self.unit_text(u).strip()
-            if u.kind == "text" and 0 < len(text.split()) <= 3 and len(current) < 8 and not text.endswith(":"):
+            if u.kind == "text" and 0 < len(text.split()) <= 4 and len(current) < 8 and not text.endswith(":"):
                 current.append(u)
                 if text.endswith((".", "!", "?", ";", "。")):
                     close()
@@ -322,6 +322,36 @@ def _head_span(match: Any) -> tuple[int, int] | None:
                 if b > a and _GAP_STOPS.search(match.string[a:b]):
                     return None
     return head
+
+
+def _gap_spans(match: Any) -> list[tuple[int, int]] | None:
+    """The spans of the matched template's gaps (None for a raw pattern without named gaps)."""
+    names = match.re.groupindex
+    tag = None
+    for name, index in names.items():
+        if name[0] == "h" and match.span(index)[0] != -1:
+            tag = name[1:]
+            break
+    if tag is None:
+        return None
+    spans = []
+    found = False
+    for name, index in names.items():
+        if name[0] in "sl" and name[1:].startswith(tag + "_"):
+            found = True
+            a, b = match.span(index)
+            if b > a:
+                spans.append((a, b))
+    return spans if found else None
+
+
+def _gap_text(match: Any, view: View, h1: int) -> str | None:
+    """The words in the template's gaps after its head ("keep *no* records"), not those of its objects
+    ("only follow these rules and nothing else": "nothing" is the template's own word)."""
+    spans = _gap_spans(match)
+    if spans is None:
+        return None
+    return " ".join(view.text[a:b] for a, b in spans if a >= h1)
 
 
 def _trim(body: str, start: int, end: int) -> tuple[int, int]:
@@ -445,6 +475,8 @@ def _judge(
             scope = _before(doc, unit, rule.window) + view.text[text_lo:m0]
         else:
             scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+            if not rule.window and text.rstrip().endswith((";", "；")):
+                scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
             return None if rule.antecedent else UNIT_REFUSED
@@ -510,6 +542,7 @@ def _judge(
         context=_neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit),
         strict_gate=rule.strict_gate,
         english_default=doc.english,
+        gaps=_gap_text(match, view, h1),
     )
     if not rule.gate:
         reading.gated = False

@@ -207,8 +207,10 @@ class Lexicons:
                 # Lazy, so the nearest object is the one found; a strict gap ("~N") is named so the check
                 # can refuse one that holds a preposition ("skip the prompt in CI" is not "skip CI").
                 source = f"{_GAP_CHAR}{{0,{int(gap.group(2))}}}?"
-                if head and not gap.group(1):
-                    source = f"(?P<s{tag}_{index}>{source})"
+                if head:
+                    # Named, so the check can find the words between verb and object; a strict gap
+                    # ("~N", "s") is also refused when it holds a preposition ("skip the prompt in CI").
+                    source = f"(?P<{'l' if gap.group(1) else 's'}{tag}_{index}>{source})"
                 pieces.append(("gap", source))
                 continue
             if token.startswith("re:"):

@@ -210,6 +210,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "don't have to", "do not have to", "doesn't have to", "does not have to", "never have to", "don't bother",
             "do not bother", "no point in", "not worth", "not obliged to", "under no obligation to", "no requirement to",
             "didn't bother", "did not bother", "not bother", "no longer bother", "wouldn't bother", "would not bother",
+            "re:(?:don'?t|do not|doesn'?t|does not|never|won'?t|will not) (?:really |actually |even )?need (?:any |the |a |an |explicit |prior |my |their |anyone'?s |the user'?s )?(?:permission|approval|confirmation|consent|sign-?off|go-?ahead|authori[sz]ation)",
             "didn't need to", "did not need to", "never needed to",
             "you can skip", "optional:", "it's optional to", "it is optional to",
         ],
@@ -781,8 +782,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:is (?:a|an) (?:attack|injection|red flag|jailbreak)", "malicious", "adversarial", "untrusted", "hostile",
             "impersonat*", "phishing", "re:(?:an? )?exploit",
             "re:(?:this|such|these) (?:kind|type|sort)s? of (?:request|instruction|message|text|attack)",
-            "regardless of what", "no matter what the", "even if a", "even if the message", "even if the text",
-            "even if someone", "even if the user", "even when a", "even if an", "even if it",
+            "even if the message", "even if the text", "even if someone",
         ],
         "es": [
             "inyección de prompts", "inyección de instrucciones", "si un mensaje dice", "si un mensaje pide",
@@ -905,7 +905,7 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "agent": {
         "en": [
-            "re:(?:you|claude|the agent|agents|the assistant|the ai|the model|copilot|codex|gemini|cursor|the bot|the llm|each agent|every agent|any agent|all agents|our agents|the coding agent|coding agents|we|i)(?: \\S+)?",
+            "re:(?:you|claude|the agent|agents|the assistant|the ai|the model|copilot|codex|gemini|cursor|the bot|the llm|each agent|every agent|any agent|all agents|our agents|the coding agent|coding agents|we|i)\\b",
         ],
     },
     "warn": {

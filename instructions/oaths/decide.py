@@ -314,6 +314,7 @@ def read(
     context: str = "",
     strict_gate: bool = False,
     english_default: bool = False,
+    gaps: str | None = None,
 ) -> Reading:
     """Read how ``text`` (one unit's view) frames the action at ``[m0, m1)`` whose head is ``[h0, h1)``.
 
@@ -406,7 +407,7 @@ def read(
             if not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
                 gates.append(start)
     # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
-    gap_text = text[h1:m1]
+    gap_text = text[h1:m1] if gaps is None else gaps
     quote = _QUOTE_START.search(gap_text)
     if quote is not None:
         gap_text = gap_text[: quote.start()]  # words inside a quoted object are the object's, not a denial
@@ -492,6 +493,10 @@ def read(
     if command and r.run and r.modality == DESCRIBE and not r.negated:
         r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
     r.cue_at = cue_at if r.modality in (PROHIBIT, NONEED) else None
+    if is_english and not command and h0 == m0 and _noun_use(text[max(0, h0 - 40) : h0]):
+        # "in this commit", "the push": the head word used as a noun; a denial before it is about another
+        # verb ("never include X in this commit"). "do a force push" is still an action.
+        r.modality, r.negated = DESCRIBE, False
     if r.modality in (PROHIBIT, NONEED):
         following = text[m1 : m1 + 160]
         at = context.find(text[:40]) if context else -1
@@ -511,6 +516,22 @@ _POLITE_REQUEST = re2_compile(
     r"\s+(?:if\s+you|you|to|for\s+you\s+to)\b",
     "polite request",
 )
+_NOUN_USE = re2_compile(
+    r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her)\s+$",
+    "noun use",
+)
+_LIGHT_VERBS = frozenset("do does did doing make makes making take takes taking perform performs run give have get".split())
+
+
+def _noun_use(before: str) -> bool:
+    """Is the word after ``before`` a noun ("in this commit") rather than a verb ("do a force push")?"""
+    m = _NOUN_USE.search(before)
+    if m is None:
+        return False
+    words = before[: m.start()].split()
+    return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
+
+
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
