@@ -23,13 +23,13 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
+from instructions.oaths.compile import re2_compile
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import Unit, in_spans, segment
 from instructions.oaths.text import (
     BASE64_TOKEN,
     HEX_TOKEN,
     HOT_WORDS,
-    JOIN_HINT,
     LEET_HINT,
     TAG_RUN,
     Builder,
@@ -37,6 +37,7 @@ from instructions.oaths.text import (
     decode_base64,
     decode_hex,
     decode_tags,
+    join_reveals,
     joined_view,
     leet_views,
     normalize_into,
@@ -45,21 +46,35 @@ from instructions.oaths.text import (
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
 #: unit is worth reading decoded. Short or common words that occur in plain text are left out.
-_ROT13_WORDS = re.compile(
+_ROT13_WORDS = re2.compile(
     r"\b(?:gur|naq|lbh|lbhe|nyy|guvf|gung|jvgu|sbe|abg|sebz|nal|cyrnfr|vafgehpgvbaf|cerivbhf|vtaber|grfgf|ehyrf|"
     r"qryrgr|fxvc|qngn|hfre|frpergf|nyjnlf|arire|gurz|jvyy|ercbeg|cnffrq|jbex|svyrf|snvyvat|abgrf|jevgr|ernq|"
     r"fraq|hcybnq|erzbir|sbetrg|qvfnoyr|cebterff|zrzbel|pbzzvg|chfu|erfrg|pyrna|gbxra|cnffjbeq|ybt|gurer|"
     r"fnsrgl|purpxf|hfref|erfhygf|terra|fxvccrq|qrpvfvbaf|xrlf|furyy)\b"
 )
-_REVERSED_WORDS = re.compile(
+_REVERSED_WORDS = re2.compile(
     r"\b(?:eht|dna|uoy|ruoy|lla|siht|taht|htiw|rof|morf|yna|esaelp|snoitcurtsni|suoiverp|erongi|stset|selur|"
     r"eteled|piks|atad|resu|sterces|syawla|reven|meht|lliw|troper|dessap|krow|selif|gniliaf|seton|ton|etirw|"
     r"dnes|evomer|tegrof|elbasid|ssergorp|yromem|timmoc|hsup|teser|naelc|nekot|drowssap|ereht|tsuj|tig|ecrof|"
     r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
 )
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
-_DECODE_CUES = re.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
+_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
 _TRIM = " \t\n\r"
+#: A letter outside ASCII (accented Latin, Cyrillic, CJK, Arabic, Devanagari...).
+_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
+#: Function words of the languages written in plain ASCII (Spanish, German, French, Italian, Portuguese,
+#: Dutch, Polish, Turkish) that English does not use: a text with none of them is read as English.
+_FOREIGN_FUNCTION_WORDS = re2.compile(
+    r"\b(?:los|las|una|unos|para|pero|siempre|nunca|todos|todas|esta|este|estas|hay|sin|segun|tambien|"
+    r"und|nicht|oder|ist|sind|werden|keine|kein|alle|bitte|diese|dieser|immer|niemals|auch|wenn|oben|"
+    r"les|des|une|pour|avec|dans|vous|toujours|jamais|sont|cette|aux|ne|pas|plus|tout|"
+    r"il|della|delle|degli|sono|questo|questa|sempre|mai|gli|anche|tutte|tutti|"
+    r"voce|nao|uma|tambem|seu|sua|aos|nas|nos|isso|esse|essa|"
+    r"het|een|niet|altijd|nooit|wordt|worden|zijn|deze|moet|geen|jij|jouw|"
+    r"nie|jest|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
+    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak|her\s+zaman)\b"
+)
 
 
 @dataclass(slots=True)
@@ -97,6 +112,17 @@ class Document:
         self._native = native
         self._alt: tuple[View, list[AltUnit], list[int]] | None = None
         self._english: bool | None = None
+        self._other: bool | None = None
+
+    @property
+    def other_language(self) -> bool:
+        """Could the body hold a language other than English (a non-ASCII letter, or a function word of
+        a language written in ASCII)? Only then are the rules' full, every-language patterns run."""
+        if self._other is None:
+            self._other = bool(_NON_ASCII_LETTER.search(self.body)) or bool(
+                _FOREIGN_FUNCTION_WORDS.search(self.base.text)
+            )
+        return self._other
 
     @property
     def english(self) -> bool:
@@ -116,6 +142,15 @@ class Document:
             return None
         u = self.units[k]
         return u if pos < u.vend else None
+
+    def _units_at(self, positions: list[int]) -> list[Unit]:
+        """The units holding these base-view positions, each once, in order."""
+        seen: list[Unit] = []
+        for pos in positions:
+            unit = self.unit_at(pos)
+            if unit is not None and (not seen or seen[-1] is not unit):
+                seen.append(unit)
+        return seen
 
     def units_hit(self, pattern: re.Pattern[str], minimum: int = 1) -> list[Unit]:
         """Units whose base text has at least ``minimum`` distinct matches of ``pattern``."""
@@ -154,7 +189,7 @@ class Document:
             text = base.text[u.vstart : u.vend]
             for variant in leet_views(text):
                 add(u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
-        for u in self.units_hit(JOIN_HINT):
+        for u in self._units_at(join_reveals(base.text)):
             joined = joined_view(base, u.vstart, u.vend)
             if joined is not None:
                 add(u, "joined", *joined)
@@ -315,11 +350,13 @@ def _head_span(match: Any) -> tuple[int, int] | None:
                 head, tag = span, name[1:]
                 break
     if tag is not None:
-        prefix = f"s{tag}_"
+        prefix = tag + "_"
         for name, index in names.items():
-            if name.startswith(prefix):
+            if name[0] in "sl" and name[1:].startswith(prefix):
                 a, b = match.span(index)
-                if b > a and _GAP_STOPS.search(match.string[a:b]):
+                if b - a > int(name.rsplit("_", 1)[1]):
+                    return None  # the gap is longer than the template allows
+                if name[0] == "s" and b > a and _GAP_STOPS.search(match.string[a:b]):
                     return None
     return head
 
@@ -458,7 +495,7 @@ def _judge(
         m0 += 1  # a pattern anchored at a line start ("No notes.") matched the unit separator before it
     head = _head_span(match)
     if head is None:
-        _refuse(rule, match, "gap holds a preposition")
+        _refuse(rule, match, "gap too long or holds a preposition")
         return None
     h0, h1 = max(head[0], m0), head[1]
     text = view.text[text_lo:text_hi]
@@ -593,6 +630,12 @@ def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | Non
     return None
 
 
+@lru_cache(maxsize=1024)
+def _english_pattern(source: str) -> Any:
+    """A rule's English-only pattern, compiled on first use."""
+    return re2_compile(source, "english pattern")
+
+
 def check_document(body: str, rules: RuleSet) -> OathResult:
     doc = Document(body)
     if not doc.units:
@@ -610,17 +653,19 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
         alt = alts[k]
         return alt.vstart, alt.vend, alt.source, alt.how
 
+    english_only = not doc.other_language
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
         best: tuple[int, int] | None = None
         if rule.kind == "pattern":
             best = _legacy_findings(doc, rule)
         else:
-            span = _first_conflict(doc, rule, doc.base, in_base)
+            pattern = _english_pattern(rule.english) if english_only and rule.english else rule.pattern
+            span = _first_conflict(doc, rule, doc.base, in_base, pattern=pattern)
             if span is not None:
                 best = doc.base.original_span(*span)
             if alts:
-                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None)
+                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None, pattern=pattern)
                 if span is not None:
                     best = view.original_span(*span)
         if best is not None:
@@ -670,12 +715,15 @@ def _matches(pattern: Any, text: str, lo: int, hi: int):
             yield _Shifted(m, lo, text)
 
 
-def _first_conflict(doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None = None) -> tuple[int, int] | None:
+def _first_conflict(
+    doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None = None, pattern: Any = None
+) -> tuple[int, int] | None:
     """The view span of ``rule``'s first conflicting match in ``view`` (before original offset ``before``)."""
     text = view.text
+    pattern = rule.pattern if pattern is None else pattern
     rescans: dict[int, int] = {}
     skip_until = -1
-    for m in rule.pattern.finditer(text):
+    for m in pattern.finditer(text):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
         if before is not None and view.starts[m.start()] >= before:
@@ -696,7 +744,7 @@ def _first_conflict(doc: Document, rule: CompiledRule, view: View, locate: Any, 
         pos = m.start() + 1
         while rescans.get(lo, 0) < RESCANS and pos < m.end():
             rescans[lo] = rescans.get(lo, 0) + 1
-            again = next(_matches(rule.pattern, text, pos, hi), None)
+            again = next(_matches(pattern, text, pos, hi), None)
             if again is None or again.start() >= m.end():
                 break
             span = _judge(doc, rule, view, lo, hi, unit, how, again)

@@ -65,11 +65,14 @@ NEGATED_PREFIX = "not_"
 _TEMPLATE_TOKEN = re.compile(r"\s(?:!?@[a-z]\w*(?:\s|$)|!?~~?\d+(?:\s|$)|!?re:)")
 
 
+CASE_SENSITIVE = True
+
+
 def re2_compile(pattern: str, where: str) -> Any:
     if not isinstance(pattern, str) or not pattern:
         raise RuleError(f"{where}: pattern must be a non-empty string")
     options = re2.Options()
-    options.case_sensitive = False
+    options.case_sensitive = CASE_SENSITIVE
     options.max_mem = 256 << 20
     try:
         return re2.compile(pattern, options)
@@ -117,11 +120,19 @@ def _literal(token: str) -> str:
     return head + body + tail
 
 
+#: An RE2 that matches nothing (an empty character class).
+NEVER = r"[^\x00-\x{10FFFF}]"
+#: The languages of the reduced rule patterns used for texts with no sign of another language.
+ENGLISH = frozenset({"en"})
+
+
 class Lexicons:
     """Named lexicons, compiled to RE2 sources on demand (each once)."""
 
-    def __init__(self, raw: dict[str, Any]) -> None:
+    def __init__(self, raw: dict[str, Any], langs: frozenset[str] | None = None) -> None:
         self.raw = raw
+        #: Only these languages' entries (lexicons written as plain lists are language-neutral).
+        self.langs = langs
         self._cache: dict[str, str] = {}
         self._stack: list[str] = []
 
@@ -149,7 +160,11 @@ class Lexicons:
                 for lang, items in entries.items():
                     if not isinstance(items, list):
                         raise RuleError(f"lexicon @{name}.{lang} must be a list of strings")
-                    flat.extend(items)
+                    if self.langs is None or lang in self.langs:
+                        flat.extend(items)
+                if not flat and self.langs is not None and any(entries.values()):
+                    self._cache[key] = NEVER
+                    return NEVER  # no entry in these languages: the template cannot match here
                 entries = flat
             if not isinstance(entries, list) or not entries or not all(isinstance(e, str) and e for e in entries):
                 raise RuleError(f"lexicon @{name} must be a non-empty list of strings (or of lists by language)")
@@ -158,7 +173,7 @@ class Lexicons:
             groups: dict[tuple[str, str], set[str]] = {}
             for e in entries:
                 prefix, body, suffix = self.parts(e, f"lexicon @{name}")
-                if not tail and suffix.startswith("(?:[^\\p{"):
+                if not tail and suffix.startswith("(?:" + _SEPARATOR):
                     suffix = ""
                 groups.setdefault((prefix, suffix), set()).add(body)
             alternatives = []
@@ -204,13 +219,17 @@ class Lexicons:
                 token = token[1:-1]
             gap = _GAP.fullmatch(token)
             if gap:
-                # Lazy, so the nearest object is the one found; a strict gap ("~N") is named so the check
-                # can refuse one that holds a preposition ("skip the prompt in CI" is not "skip CI").
-                source = f"{_GAP_CHAR}{{0,{int(gap.group(2))}}}?"
+                limit = int(gap.group(2))
                 if head:
-                    # Named, so the check can find the words between verb and object; a strict gap
-                    # ("~N", "s") is also refused when it holds a preposition ("skip the prompt in CI").
-                    source = f"(?P<{'l' if gap.group(1) else 's'}{tag}_{index}>{source})"
+                    # In a rule's template the gap is lazy and unbounded, and named with its limit: the
+                    # check refuses a match whose gap is longer. (A counted repetition "{0,40}" would be
+                    # 40 copies of the gap in the automaton, whose states RE2 builds for every new text.)
+                    # A strict gap ("~N", "s") is also refused when it holds a preposition ("skip the
+                    # prompt in CI" is not "skip CI"); the words of any gap can deny the verb.
+                    kind = "l" if gap.group(1) else "s"
+                    source = f"(?P<{kind}{tag}_{index}_{limit}>{_GAP_CHAR}*?)"
+                else:
+                    source = f"{_GAP_CHAR}{{0,{limit}}}?"
                 pieces.append(("gap", source))
                 continue
             if token.startswith("re:"):
@@ -303,22 +322,28 @@ def _stem(ch: str) -> str:
     return rf"\p{{{script}}}*"
 
 
+#: What stands between words of scripts without ``\\b`` (Cyrillic, Greek, Devanagari, Hangul, Arabic).
+_SEPARATOR = "[\\s.,;:!?\"'()\\[\\]{}<>/\\\\|*_`~«»“”‘’„—–…、。，：；！？（）「」『』।॥،؛؟#@=+-]"
+
+
 def _boundary(ch: str, side: str, short: bool = False) -> str:
     if not ch or ch == "*":
         return ""
     if _script(ch) == "" and unicodedata.name(ch, "").startswith("ARABIC"):
         # Arabic writes "and", "so", "with", "to" as one-letter prefixes; short words need an end too.
         if side == "start":
-            return "(?:^|[^\\p{Arabic}])(?:[وفبلك])?"
-        return "(?:[^\\p{Arabic}]|$)" if short else ""
+            return f"(?:^|{_SEPARATOR})(?:[وفبلك])?"
+        return f"(?:{_SEPARATOR}|$)" if short else ""
     cls = _script_class(ch)
     if cls == "ascii":
         return r"\b"
     script = _script(ch)
     if not script or (cls == "prefix" and side == "end") or cls == "none":
         return ""
-    other = rf"[^\p{{{script}}}0-9]"
-    return f"(?:^|{other})" if side == "start" else f"(?:{other}|$)"
+    # A separator, not the complement of the script: a Unicode script class is thousands of byte
+    # ranges in the automaton, built again for every new text; a word of these scripts stands between
+    # spaces and punctuation anyway.
+    return f"(?:^|{_SEPARATOR})" if side == "start" else f"(?:{_SEPARATOR}|$)"
 
 
 # --------------------------------------------------------------------------- rules
@@ -421,6 +446,9 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
                 raise RuleError(f"oaths[{i}].lexicons: lexicon @{name} is defined twice")
             raw[name] = entries
     compiler = Lexicons(raw)
+    # The same templates over the English (and language-neutral) entries only: most texts show no
+    # other language, and a smaller automaton is cheaper to run on text it has not seen.
+    compiler_en = Lexicons(raw, ENGLISH)
     compiled: list[CompiledRule] = []
     for i, oath in enumerate(oaths):
         rules = oath.get("rules", [])
@@ -431,13 +459,15 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
         if aliases is not None:
             compiler.raw["self"] = aliases
             compiler.forget("self")
+            compiler_en.forget("self")
         for j, rule in enumerate(rules):
             where = f"oaths[{i}].rules[{j}]"
             if not isinstance(rule, dict):
                 raise RuleError(f"{where} must be an object")
-            compiled.append(_compile_rule(compiler, rule, oath, i, j, where))
+            compiled.append(_compile_rule(compiler, rule, oath, i, j, where, compiler_en))
         compiler.raw.pop("self", None)
         compiler.forget("self")
+        compiler_en.forget("self")
     source = json.dumps({"oaths": oaths, "lexicons": lexicons}, sort_keys=True, ensure_ascii=False).encode()
     if lexicons is None:
         source = json.dumps(oaths, sort_keys=True, ensure_ascii=False).encode()
@@ -445,7 +475,13 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
 
 
 def _compile_rule(
-    compiler: Lexicons, rule: dict[str, Any], oath: dict[str, Any], i: int, j: int, where: str
+    compiler: Lexicons,
+    rule: dict[str, Any],
+    oath: dict[str, Any],
+    i: int,
+    j: int,
+    where: str,
+    compiler_en: Lexicons | None = None,
 ) -> CompiledRule:
     rule_id = str(rule.get("id") or f"{oath.get('id', i)}-{j}")
     description = str(rule.get("description", ""))
@@ -485,6 +521,11 @@ def _compile_rule(
         id=rule_id,
         oath=oath["name"],
         pattern=_union(compiler, templates, f"{where}.match", head=True),
+        english=(
+            "|".join(compiler_en.entry(t, f"{where}.match[{k}]", tag=k) for k, t in enumerate(templates))
+            if compiler_en is not None
+            else ""
+        ),
         kind=kind,
         form=form,
         severity=severity,

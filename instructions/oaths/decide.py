@@ -276,13 +276,17 @@ def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
     """Quoted strings and inline code of ``unit`` (original offsets), memoised."""
     if "quotes" in unit.memo:
         return unit.memo["quotes"]
-    spans = list(_code_spans(body, unit.start, unit.end))
+    code = sorted(_code_spans(body, unit.start, unit.end))
+    spans = list(code)
     pairs = {'"': '"', "“": "”", "„": "“", "«": "»", "‘": "’", "「": "」", "『": "』", "'": "'", "‹": "›"}
     i = unit.start
+    k = 0  # the first code span that does not end before i (i only grows: one linear pass)
     while i < unit.end:
         ch = body[i]
         close = pairs.get(ch)
-        if close is not None and not any(a <= i < b for a, b in spans):
+        while k < len(code) and code[k][1] <= i:
+            k += 1
+        if close is not None and not (k < len(code) and code[k][0] <= i):
             if ch == "'" and i > unit.start and body[i - 1].isalnum():
                 i += 1
                 continue  # an apostrophe ("don't"), not a quote

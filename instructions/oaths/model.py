@@ -65,6 +65,9 @@ class CompiledRule:
     oath: str
     #: One RE2 for all the rule's templates; each template has exactly one capture group (its head).
     pattern: Any
+    #: The RE2 source of ``pattern`` over English and language-neutral entries only (compiled on first
+    #: use, for texts without a sign of another language).
+    english: str = ""
     kind: str = "harm"
     form: str = "verb"
     severity: str = "normal"

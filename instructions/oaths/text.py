@@ -28,6 +28,8 @@ from __future__ import annotations
 import codecs
 import html
 import re
+
+import re2
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -216,19 +218,34 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
     """Append the matching form of ``body[start:end]`` to ``out``. One pass, linear.
 
     Returns True when the span held letters of a script that ``fold`` garbles (so a native view of
-    it is worth building)."""
+    it is worth building). Characters whose form is one character of their own are gathered and
+    appended as one run (most of any text), so the per-character work stays in C."""
     folded_script = False
     pending_space = False
     i = start
     plain_match = _PLAIN.match
+    buf: list[str] = []  # one-to-one forms of body[buf_start:buf_end]
+    buf_start = buf_end = -1
+    last = out.last_char()  # the view's last character, buffer included
+
     while i < end:
         m = plain_match(body, i, end)
         if m:
-            if pending_space and out._len and out.last_char() != " ":
+            if pending_space and last and last != " ":
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                    buf = []
                 out.add(" ", i - 1, i)
             pending_space = False
-            out.add_run(m.group().lower(), i)
-            i = m.end()
+            text = m.group().lower()
+            if buf and buf_end == i:
+                buf.append(text)
+            else:
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                buf, buf_start = [text], i
+            buf_end = i = m.end()
+            last = text[-1]
             continue
         ch = body[i]
         if ch in " \t" or ch in _LINE_BREAKS:
@@ -242,10 +259,14 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
                 form = "".join(char_form(c, fold) for c in text)
                 form = " ".join(form.split()) if form.strip() else ""
                 if form:
-                    if pending_space and out._len and out.last_char() != " ":
+                    if buf:
+                        out.add_run("".join(buf), buf_start)
+                        buf = []
+                    if pending_space and last and last != " ":
                         out.add(" ", i - 1, i)
                     pending_space = False
                     out.add(form, i, j)
+                    last = form[-1]
                 i = j
                 continue
         if ch in "*_`~":
@@ -254,15 +275,15 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
             if ch == "`" or (ch == "~" and "~" in (prev, nxt)):
                 i += 1
                 continue
-            if ch == "_" and _is_alnum(prev) and _is_alnum(nxt):
+            if ch == "_" and prev.isalnum() and nxt.isalnum():
                 pass  # snake_case: keep
-            elif ch == "*" and not (_is_alnum(prev) or _is_alnum(nxt) or "*" in (prev, nxt)):
+            elif ch == "*" and not (prev.isalnum() or nxt.isalnum() or "*" in (prev, nxt)):
                 pass  # a glob ("./*", "rm -rf *"): keep
             elif ch in "*_":
                 i += 1  # emphasis ("**never**", "ig**nore**", "_word_")
                 continue
         form = char_form(ch, fold)
-        if not ch.isascii() and not folded_script and fold and is_folded_script(ch):
+        if not folded_script and fold and not ch.isascii() and is_folded_script(ch):
             folded_script = True
         if not form:
             i += 1
@@ -271,14 +292,29 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
             pending_space = True
             i += 1
             continue
-        if pending_space and out._len and out.last_char() != " ":
+        if pending_space and last and last != " ":
+            if buf:
+                out.add_run("".join(buf), buf_start)
+                buf = []
             out.add(" ", i - 1, i)
         pending_space = False
         if len(form) == 1:
-            out.add(form, i, i + 1)
+            if buf and buf_end == i:
+                buf.append(form)
+            else:
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                buf, buf_start = [form], i
+            buf_end = i + 1
         else:
+            if buf:
+                out.add_run("".join(buf), buf_start)
+                buf = []
             out.add(form, i, i + 1)
+        last = form[-1]
         i += 1
+    if buf:
+        out.add_run("".join(buf), buf_start)
     return folded_script
 
 
@@ -354,6 +390,22 @@ _SPLIT_WORD = re.compile(r"(?<=[^\W\d_]{2})[.\-_·•](?=[^\W\d_]{2})")
 JOIN_HINT = re.compile(
     r"(?:^|[^\w])[^\W\d_][ .\-_·•*/|][^\W\d_][ .\-_·•*/|][^\W\d_](?:[^\w]|$)|[^\W\d_]{2}[.\-·•_][^\W\d_]{2}"
 )
+
+
+#: RE2 (one DFA pass): ASCII letters spaced or dotted one by one, or words split by a separator.
+_JOIN_TOKEN = re2.compile(r"\b[a-z](?:[ .\-_·•*/|][a-z]){2,}\b|\b\pL+(?:[.\-_·•]\pL+)+")
+_JOIN_SEPARATORS = re.compile(r"[ .\-_·•*/|]")
+
+
+def join_reveals(text: str) -> list[int]:
+    """Offsets of tokens in ``text`` whose joined form reveals a hot word the token does not show
+    ("ig-nore", "d.i.s.a.b.l.e", "s k i p"): only units holding one get a joined view."""
+    found = []
+    for m in _JOIN_TOKEN.finditer(text):
+        token = m.group()
+        if HOT_WORDS.search(_JOIN_SEPARATORS.sub("", token)) and not HOT_WORDS.search(token):
+            found.append(m.start())
+    return found
 
 
 def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[int]] | None:
