@@ -66,15 +66,19 @@ _NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
 #: Function words of the languages written in plain ASCII (Spanish, German, French, Italian, Portuguese,
 #: Dutch, Polish, Turkish) that English does not use: a text with none of them is read as English.
 _FOREIGN_FUNCTION_WORDS = re2.compile(
-    r"\b(?:los|las|una|unos|para|pero|siempre|nunca|todos|todas|esta|este|estas|hay|sin|segun|tambien|"
-    r"und|nicht|oder|ist|sind|werden|keine|kein|alle|bitte|diese|dieser|immer|niemals|auch|wenn|oben|"
-    r"les|des|une|pour|avec|dans|vous|toujours|jamais|sont|cette|aux|ne|pas|plus|tout|"
-    r"il|della|delle|degli|sono|questo|questa|sempre|mai|gli|anche|tutte|tutti|"
-    r"voce|nao|uma|tambem|seu|sua|aos|nas|nos|isso|esse|essa|"
-    r"het|een|niet|altijd|nooit|wordt|worden|zijn|deze|moet|geen|jij|jouw|"
-    r"nie|jest|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
-    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak|her\s+zaman)\b"
+    r"\b(?:el|la|los|las|un|una|unos|unas|que|para|pero|siempre|nunca|todas|esta|este|estas|estos|"
+    r"hay|sin|segun|tambien|ahora|con|por|del|"
+    r"und|nicht|oder|ist|sind|werden|keine|kein|alle|alles|bitte|diese|dieser|immer|niemals|auch|wenn|oben|"
+    r"der|das|dem|ein|eine|zu|sie|"
+    r"les|des|une|pour|avec|dans|vous|toujours|jamais|sont|cette|aux|ne|pas|tout|rien|le|et|est|tu|"
+    r"il|di|che|della|delle|degli|sono|questo|questa|sempre|mai|gli|anche|tutte|tutti|"
+    r"voce|nao|uma|tambem|seu|sua|aos|nas|nos|isso|esse|essa|em|"
+    r"het|een|niet|altijd|nooit|wordt|worden|zijn|deze|moet|geen|jij|jouw|je|"
+    r"nie|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
+    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak)\b"
 )
+#: Texts shorter than this are read with every language's entries throughout (it costs nothing).
+SMALL_TEXT = 4000
 
 
 @dataclass(slots=True)
@@ -112,17 +116,22 @@ class Document:
         self._native = native
         self._alt: tuple[View, list[AltUnit], list[int]] | None = None
         self._english: bool | None = None
-        self._other: bool | None = None
 
-    @property
-    def other_language(self) -> bool:
-        """Could the body hold a language other than English (a non-ASCII letter, or a function word of
-        a language written in ASCII)? Only then are the rules' full, every-language patterns run."""
-        if self._other is None:
-            self._other = bool(_NON_ASCII_LETTER.search(self.body)) or bool(
-                _FOREIGN_FUNCTION_WORDS.search(self.base.text)
-            )
-        return self._other
+    def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
+        """The units that may be in a language other than English (a non-ASCII letter, or a function
+        word of a language written in ASCII), as one view: the rules' every-language patterns are run
+        over these only, their English patterns over the whole text."""
+        out = Builder()
+        units: list[AltUnit] = []
+        base = self.base
+        for u in self.units:
+            text = base.text[u.vstart : u.vend]
+            if _NON_ASCII_LETTER.search(self.clean, u.start, u.end) or _FOREIGN_FUNCTION_WORDS.search(text):
+                start = len(out)
+                out.add_mapped(text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+                units.append(AltUnit(u, "base", start, len(out)))
+                out.add("\n", u.end - 1, u.end)
+        return out.build(), units, [a.vstart for a in units]
 
     @property
     def english(self) -> bool:
@@ -653,19 +662,35 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
         alt = alts[k]
         return alt.vstart, alt.vend, alt.source, alt.how
 
-    english_only = not doc.other_language
+    # Long texts: the English patterns over the whole text, every language's over the units that may
+    # be in another language. Short ones: every language's throughout.
+    split = len(body) >= SMALL_TEXT
+    if split:
+        foreign, foreign_units, foreign_starts = doc.foreign()
+
+        def in_foreign(pos: int) -> tuple[int, int, Unit, str] | None:
+            k = bisect.bisect_right(foreign_starts, pos + 1 if foreign.text[pos] == "\n" else pos) - 1
+            if k < 0:
+                return None
+            unit = foreign_units[k]
+            return unit.vstart, unit.vend, unit.source, "base"
+
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
         best: tuple[int, int] | None = None
         if rule.kind == "pattern":
             best = _legacy_findings(doc, rule)
         else:
-            pattern = _english_pattern(rule.english) if english_only and rule.english else rule.pattern
+            pattern = _english_pattern(rule.english) if split and rule.english else rule.pattern
             span = _first_conflict(doc, rule, doc.base, in_base, pattern=pattern)
             if span is not None:
                 best = doc.base.original_span(*span)
+            if split and foreign_units and pattern is not rule.pattern:
+                span = _first_conflict(doc, rule, foreign, in_foreign, before=best[0] if best else None)
+                if span is not None:
+                    best = foreign.original_span(*span)
             if alts:
-                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None, pattern=pattern)
+                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None)
                 if span is not None:
                     best = view.original_span(*span)
         if best is not None:
