@@ -15,6 +15,7 @@ Each step is a linear pass; a decision looks only at a bounded window around its
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,7 @@ import re2
 from instructions.oaths import decide
 from instructions.oaths.compile import re2_compile
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
-from instructions.oaths.segment import Unit, in_spans, segment
+from instructions.oaths.segment import Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
     BASE64_TOKEN,
     HEX_TOKEN,
@@ -77,6 +78,18 @@ _FOREIGN_FUNCTION_WORDS = re2.compile(
     r"nie|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
     r"bir|ve|bu|icin|ile|degil|asla|tum|olarak)\b"
 )
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_STAND_INS = {
+    "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'",
+    "—": "-", "–": "-", "…": ".", "。": ".", "，": ",", "：": ":", "；": ";", "！": "!", "？": "?", "、": ",",
+    "\u00a0": " ",
+}
+
+
+def _ascii_stand_in(m: re.Match[str]) -> str:
+    return _STAND_INS.get(m.group(), "\x1a")
+
+
 #: Texts shorter than this are read with every language's entries throughout (it costs nothing).
 SMALL_TEXT = 4000
 
@@ -116,6 +129,8 @@ class Document:
         self._native = native
         self._alt: tuple[View, list[AltUnit], list[int]] | None = None
         self._english: bool | None = None
+        self._bytes: dict[tuple[int, bool], bytes | None] = {}
+        self.readings: dict[tuple[Any, ...], decide.Reading] = {}
 
     def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
         """The units that may be in a language other than English (a non-ASCII letter, or a function
@@ -132,6 +147,24 @@ class Document:
                 units.append(AltUnit(u, "base", start, len(out)))
                 out.add("\n", u.end - 1, u.end)
         return out.build(), units, [a.vstart for a in units]
+
+    def ascii_bytes(self, view: View, shadow: bool = False) -> bytes | None:
+        """The view's text as bytes when it is ASCII (encoded once for all the rules), else None.
+
+        With ``shadow`` (for the English patterns, which match no letter outside ASCII) a non-ASCII
+        view gets an ASCII stand-in of the same length: typographic quotes and dashes become their
+        ASCII forms, anything else a control character no pattern matches. Offsets stay those of the
+        view, and the fast path (no offset decoding) applies."""
+        key = (id(view), shadow)
+        if key not in self._bytes:
+            text = view.text
+            if text.isascii():
+                self._bytes[key] = text.encode()
+            elif shadow:
+                self._bytes[key] = _NON_ASCII.sub(_ascii_stand_in, text).encode()
+            else:
+                self._bytes[key] = None
+        return self._bytes[key]
 
     @property
     def english(self) -> bool:
@@ -196,6 +229,8 @@ class Document:
                 out.add("\n", u.end - 1, u.end)
         for u in self.units_hit(LEET_HINT):
             text = base.text[u.vstart : u.vend]
+            if len(text) > 40 and " " not in text:
+                continue  # one long token (an encoded payload, a hash): read decoded, not as leetspeak
             for variant in leet_views(text):
                 add(u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
         for u in self._units_at(join_reveals(base.text)):
@@ -236,21 +271,24 @@ class Document:
                 k = self.units.index(source)
                 if k > 0:
                     context_unit = self.units[k - 1]
-            sub = Builder()
-            if context_unit is not source:
-                normalize_into(sub, self.clean, context_unit.start, context_unit.end)
-                sub.add(" ", context_unit.end - 1, context_unit.end)
-            normalize_into(sub, self.clean, source.start, start)
-            sub.add(' "', start, end)
             inner = Builder()
             normalize_into(inner, decoded, 0, len(decoded))
             if not len(inner):
                 continue
-            sub.add("".join(inner.parts), start, end)
-            sub.add('" ', start, end)
-            normalize_into(sub, self.clean, end, source.end)
-            view = sub.build()
-            add(source, "decoded", view.text, view.starts, view.ends)
+            # A long payload is read in pieces of at most a unit's length, each in the same context, so
+            # reading it costs what reading as much plain text would.
+            for a, b in _chunks("".join(inner.parts), 0, len(inner)):
+                sub = Builder()
+                if context_unit is not source:
+                    normalize_into(sub, self.clean, context_unit.start, context_unit.end)
+                    sub.add(" ", context_unit.end - 1, context_unit.end)
+                normalize_into(sub, self.clean, source.start, start)
+                sub.add(' "', start, end)
+                sub.add("".join(inner.parts)[a:b], start, end)
+                sub.add('" ', start, end)
+                normalize_into(sub, self.clean, end, source.end)
+                view = sub.build()
+                add(source, "decoded", view.text, view.starts, view.ends)
         return out.build(), alts, [a.vstart for a in alts]
 
     def _short_runs(self) -> list[list[Unit]]:
@@ -347,48 +385,72 @@ _GAP_STOPS = re.compile(
 )
 
 
-def _head_span(match: Any) -> tuple[int, int] | None:
-    """The span of the matched template's head, or None when one of its strict gaps holds a stop word."""
-    names = match.re.groupindex
-    tag = None
-    head = match.span()
-    for name, index in names.items():
+@dataclass(slots=True)
+class _Template:
+    """Group indices of one template of a rule's pattern: its head and its gaps (kind, limit)."""
+
+    head: int
+    gaps: list[tuple[int, str, int]]
+
+
+_TEMPLATES: dict[int, tuple[Any, list[_Template]]] = {}
+
+
+def _templates(pattern: Any) -> list[_Template]:
+    """The templates of ``pattern``, from its group names (computed once per pattern)."""
+    cached = _TEMPLATES.get(id(pattern))
+    if cached is not None and cached[0] is pattern:
+        return cached[1]
+    heads: dict[str, int] = {}
+    gaps: dict[str, list[tuple[int, str, int]]] = {}
+    for name, index in pattern.groupindex.items():
         if name[0] == "h":
-            span = match.span(index)
-            if span[0] != -1:
-                head, tag = span, name[1:]
-                break
-    if tag is not None:
-        prefix = tag + "_"
-        for name, index in names.items():
-            if name[0] in "sl" and name[1:].startswith(prefix):
-                a, b = match.span(index)
-                if b - a > int(name.rsplit("_", 1)[1]):
-                    return None  # the gap is longer than the template allows
-                if name[0] == "s" and b > a and _GAP_STOPS.search(match.string[a:b]):
-                    return None
-    return head
+            heads[name[1:]] = index
+        elif name[0] in "sl":
+            tag, _, limit = name[1:].split("_")
+            gaps.setdefault(tag, []).append((index, name[0], int(limit)))
+    templates = [_Template(heads[tag], gaps.get(tag, [])) for tag in sorted(heads, key=lambda t: heads[t])]
+    _TEMPLATES[id(pattern)] = (pattern, templates)
+    return templates
+
+
+def _spans(match: Any) -> list[tuple[int, int]]:
+    """Every group's span at once (the wrapper's decoded spans; shifted for a match in a slice)."""
+    if isinstance(match, _Shifted):
+        off = match._off
+        return [(a, b) if a == -1 else (a + off, b + off) for a, b in match._m._spans]
+    return match._spans
+
+
+def _matched_template(match: Any) -> tuple[_Template | None, list[tuple[int, int]]]:
+    spans = _spans(match)
+    for template in _templates(match.re):
+        if spans[template.head][0] != -1:
+            return template, spans
+    return None, spans
+
+
+def _head_span(match: Any) -> tuple[int, int] | None:
+    """The span of the matched template's head, or None when one of its gaps is longer than the
+    template allows or a strict gap holds a stop word."""
+    template, spans = _matched_template(match)
+    if template is None:
+        return spans[0]
+    for index, kind, limit in template.gaps:
+        a, b = spans[index]
+        if b - a > limit:
+            return None  # the gap is longer than the template allows
+        if kind == "s" and b > a and _GAP_STOPS.search(match.string[a:b]):
+            return None
+    return spans[template.head]
 
 
 def _gap_spans(match: Any) -> list[tuple[int, int]] | None:
     """The spans of the matched template's gaps (None for a raw pattern without named gaps)."""
-    names = match.re.groupindex
-    tag = None
-    for name, index in names.items():
-        if name[0] == "h" and match.span(index)[0] != -1:
-            tag = name[1:]
-            break
-    if tag is None:
+    template, spans = _matched_template(match)
+    if template is None or not template.gaps:
         return None
-    spans = []
-    found = False
-    for name, index in names.items():
-        if name[0] in "sl" and name[1:].startswith(tag + "_"):
-            found = True
-            a, b = match.span(index)
-            if b > a:
-                spans.append((a, b))
-    return spans if found else None
+    return [spans[index] for index, _, _ in template.gaps if spans[index][1] > spans[index][0]]
 
 
 def _gap_text(match: Any, view: View, h1: int) -> str | None:
@@ -574,22 +636,31 @@ def _judge(
     if head_in_code and not command:
         _refuse(rule, match, "head in code")
         return None  # the "verb" is a token of code ("`#[ignore]`", "`--no-verify`"), not a verb
-    reading = decide.read(
-        text,
-        h0 - text_lo,
-        h1 - text_lo,
-        m0 - text_lo,
-        m1 - text_lo,
-        unit=unit,
-        frame=frame,
-        in_quote=in_quote,
-        in_code=in_code,
-        command=command,
-        context=_neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit),
-        strict_gate=rule.strict_gate,
-        english_default=doc.english,
-        gaps=_gap_text(match, view, h1),
-    )
+    context = _neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit)
+    gaps = _gap_text(match, view, h1)
+    # The same words read in the same place read the same way (a repeated line is read once).
+    key = (text, h0 - text_lo, h1 - text_lo, m0 - text_lo, m1 - text_lo, unit.kind, frame, in_quote, in_code,
+           command, context, rule.strict_gate, gaps)
+    known = doc.readings.get(key)
+    if known is None:
+        known = decide.read(
+            text,
+            h0 - text_lo,
+            h1 - text_lo,
+            m0 - text_lo,
+            m1 - text_lo,
+            unit=unit,
+            frame=frame,
+            in_quote=in_quote,
+            in_code=in_code,
+            command=command,
+            context=context,
+            strict_gate=rule.strict_gate,
+            english_default=doc.english,
+            gaps=gaps,
+        )
+        doc.readings[key] = known
+    reading = dataclasses.replace(known)
     if not rule.gate:
         reading.gated = False
     if decoded:
@@ -732,10 +803,14 @@ class _Shifted:
         return self._m.group(*groups)
 
 
+def _finditer(pattern: Any, text: str, data: bytes | None = None) -> Any:
+    return pattern.finditer(text, data)
+
+
 def _matches(pattern: Any, text: str, lo: int, hi: int):
     """Matches of ``pattern`` in ``text[lo:hi]``, offsets in ``text`` (the slice is searched, not the
     whole text: the RE2 wrapper encodes whatever it is given)."""
-    for m in pattern.finditer(text[lo:hi]):
+    for m in _finditer(pattern, text[lo:hi]):
         if m.end() > m.start():
             yield _Shifted(m, lo, text)
 
@@ -748,7 +823,7 @@ def _first_conflict(
     pattern = rule.pattern if pattern is None else pattern
     rescans: dict[int, int] = {}
     skip_until = -1
-    for m in pattern.finditer(text):
+    for m in _finditer(pattern, text, doc.ascii_bytes(view, shadow=pattern is not rule.pattern)):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
         if before is not None and view.starts[m.start()] >= before:

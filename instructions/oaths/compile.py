@@ -65,17 +65,95 @@ NEGATED_PREFIX = "not_"
 _TEMPLATE_TOKEN = re.compile(r"\s(?:!?@[a-z]\w*(?:\s|$)|!?~~?\d+(?:\s|$)|!?re:)")
 
 
+#: The views are lower-cased, so the automata need not fold case (smaller, faster to build).
 CASE_SENSITIVE = True
+_UNANCHORED = re2._Anchor.UNANCHORED
+_ANCHOR_START = re2._Anchor.ANCHOR_START
 
 
-def re2_compile(pattern: str, where: str) -> Any:
+class Match:
+    """A match of a ``Regex`` on ASCII text: the parts of ``re.Match`` the check uses."""
+
+    __slots__ = ("_spans", "re", "string")
+
+    def __init__(self, regex: Regex, string: str, spans: Any) -> None:
+        self.re, self.string, self._spans = regex, string, spans
+
+    def span(self, group: int = 0) -> tuple[int, int]:
+        return self._spans[group]
+
+    def start(self, group: int = 0) -> int:
+        return self._spans[group][0]
+
+    def end(self, group: int = 0) -> int:
+        return self._spans[group][1]
+
+    def group(self, group: int = 0) -> str | None:
+        a, b = self._spans[group]
+        return None if a == -1 else self.string[a:b]
+
+
+class Regex:
+    """A compiled RE2. On ASCII text (most of any view) the compiled automaton is called directly, so
+    byte and character offsets coincide and no call pays the wrapper's encoding and offset decoding;
+    other text goes through the wrapper."""
+
+    __slots__ = ("_regexp", "_wrapped", "groupindex", "groups", "pattern")
+
+    def __init__(self, wrapped: Any) -> None:
+        self._wrapped = wrapped
+        self._regexp = wrapped._regexp
+        self.pattern = wrapped.pattern
+        self.groupindex = dict(wrapped.groupindex)
+        self.groups = wrapped.groups
+
+    def finditer(self, text: str, data: bytes | None = None) -> Any:
+        """Matches in ``text`` (``data``: its bytes, when the caller encoded an ASCII text already)."""
+        if data is None:
+            if not text.isascii():
+                yield from self._wrapped.finditer(text)
+                return
+            data = text.encode()
+        raw = self._regexp
+        pos, n = 0, len(data)
+        while pos <= n:
+            spans = raw.Match(_UNANCHORED, data, pos, n)
+            a, b = spans[0]
+            if a == -1:
+                return
+            yield Match(self, text, spans)
+            pos = b if b > a else b + 1
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        if not text.isascii():
+            return self._wrapped.search(text, pos, endpos)
+        n = len(text) if endpos is None else min(endpos, len(text))
+        if pos > n:
+            return None
+        spans = self._regexp.Match(_UNANCHORED, text.encode(), pos, n)
+        return None if spans[0][0] == -1 else Match(self, text, spans)
+
+    def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        if not text.isascii():
+            return self._wrapped.match(text, pos, endpos)
+        n = len(text) if endpos is None else min(endpos, len(text))
+        if pos > n:
+            return None
+        spans = self._regexp.Match(_ANCHOR_START, text.encode(), pos, n)
+        return None if spans[0][0] == -1 else Match(self, text, spans)
+
+    def findall(self, text: str) -> list[str]:
+        return [m.group() for m in self.finditer(text)]
+
+
+def re2_compile(pattern: str, where: str) -> Regex:
     if not isinstance(pattern, str) or not pattern:
         raise RuleError(f"{where}: pattern must be a non-empty string")
     options = re2.Options()
     options.case_sensitive = CASE_SENSITIVE
     options.max_mem = 256 << 20
     try:
-        return re2.compile(pattern, options)
+        return Regex(re2.compile(pattern, options))
     except re2.error as exc:
         raise RuleError(f"{where}: invalid pattern {pattern[:200]!r}: {exc}") from None
 

@@ -32,8 +32,13 @@ All windows are bounded (``WINDOW`` characters), so the cost per match is consta
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from dataclasses import dataclass
 from typing import Any
+
+import re2
 
 from instructions.oaths.compile import Lexicons, re2_compile
 from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
@@ -74,16 +79,24 @@ class CueSet:
 
     def events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
         found = []
+        data = text.encode() if text.isascii() else None
         for cls in classes:
-            for m in self.re[cls].finditer(text):
-                if m.end() > m.start() and _whole_words(text, m.start(), m.end()):
-                    found.append((m.start(), m.end(), cls))
+            for start, end in _spans(self.re[cls], text, data):
+                if end > start and _whole_words(text, start, end):
+                    found.append((start, end, cls))
         return found
 
     def has(self, cls: str, text: str) -> bool:
         if not text:
             return False
-        return any(_whole_words(text, m.start(), m.end()) for m in self.re[cls].finditer(text))
+        data = text.encode() if text.isascii() else None
+        return any(_whole_words(text, start, end) for start, end in _spans(self.re[cls], text, data))
+
+
+def _spans(regex: Any, text: str, data: bytes | None) -> Any:
+    """Spans of ``regex``'s matches in ``text`` (``data``: its bytes when ASCII)."""
+    for m in regex.finditer(text, data):
+        yield m.span()
 
 
 def _whole_words(text: str, start: int, end: int) -> bool:
@@ -677,6 +690,8 @@ _GERUND_LEADS = frozenset(
     "keep start continue begin try consider recommend suggest prefer proceed go approve approved authorize "
     "authorized allow allowed permit permitted okay fine comfortable enjoy practice resume mind".split()
 )
+_ASCII_LETTER = re.compile(r"[a-zA-Z]")
+_OTHER_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
 _ENGLISH_WORDS = re2_compile(
     r"\b(?:the|and|to|of|you|your|is|are|it|that|this|with|for|on|in|be|not|all|any|when|if|or|from|by|as|do|don't|never|always)\b",
     "english",
@@ -687,14 +702,15 @@ _FOREIGN_WORDS = re2_compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def english(text: str, context: str = "", default: bool = False) -> bool:
     """Is this unit English (the English verb-form heuristics only hold for English)?
 
     A short unit without any function word ("Hash API secrets before sending", a code comment) takes the
-    language of its neighbours in ``context``."""
+    language of its neighbours in ``context``. Memoised: every rule asks about the same units."""
     sample = text[:400]
-    ascii_letters = sum(1 for ch in sample if ch.isascii() and ch.isalpha())
-    if ascii_letters * 2 < sum(1 for ch in sample if ch.isalpha()):
+    ascii_letters = len(_ASCII_LETTER.findall(sample))
+    if ascii_letters < len(_OTHER_LETTER.findall(sample)):
         return False  # mostly another script: Arabic, Hindi, Chinese... with a command or two
     english_words = sum(1 for _ in _ENGLISH_WORDS.finditer(sample))
     foreign_words = sum(1 for _ in _FOREIGN_WORDS.finditer(sample))

@@ -157,6 +157,25 @@ def _hard_break(prev: str, nxt: str) -> bool:
     return not (first.islower() or first in "`'\"(")
 
 
+#: The longest unit: a longer sentence or line is cut at a space before this many characters, so
+#: every reading of a unit (its cues, quotes, neighbours) costs a bounded amount of work.
+MAX_UNIT = 600
+
+
+def _chunks(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` in spans of at most ``MAX_UNIT`` characters, cut after white space when possible."""
+    if b - a <= MAX_UNIT:
+        return [(a, b)] if b > a else []
+    spans = []
+    while b - a > MAX_UNIT:
+        cut = text.rfind(" ", a + MAX_UNIT // 2, a + MAX_UNIT)
+        cut = a + MAX_UNIT if cut == -1 else cut + 1
+        spans.append((a, cut))
+        a = cut
+    spans.append((a, b))
+    return [(x, y) for x, y in spans if y > x]
+
+
 def split_sentences(clean: str, lines: list[tuple[int, int]], kind: str, **context) -> list[Unit]:
     """Sentences of one block whose content lines are ``lines`` (spans of ``clean``)."""
     units: list[Unit] = []
@@ -169,8 +188,8 @@ def split_sentences(clean: str, lines: list[tuple[int, int]], kind: str, **conte
             a += 1
         while b > a and clean[b - 1].isspace():
             b -= 1
-        if b > a:
-            units.append(Unit(a, b, kind, first=not units, **context))
+        for x, y in _chunks(clean, a, b):
+            units.append(Unit(x, y, kind, first=not units, **context))
 
     for s, e in lines:
         line = clean[s:e]
@@ -243,6 +262,8 @@ def segment(body: str) -> tuple[list[Unit], str]:
         if body.endswith("-->", 0, b) and b - 3 >= a + 4:
             blanks.append((b - 3, b))
     for s, e in line_spans:
+        if e > s and work[s] not in " \t>":
+            continue  # no block-quote marker can start this line
         m = _QUOTE_MARKERS.match(work, s, e)
         if m and ">" in m.group():
             blanks.append((s, m.end()))
@@ -273,6 +294,11 @@ def segment(body: str) -> tuple[list[Unit], str]:
         return prev if blank_lines == 0 or (blank_lines <= 1 and _ends_with_colon(clean, prev)) else None
 
     for s, e in line_spans:
+        if block and not blank_lines and fence is None and table_headers is None and e > s:
+            first = work[s]
+            if first.isascii() and first.isalpha():
+                block.append((s, e))  # a continuation line (a letter cannot open any other block)
+                continue
         line = work[s:e]
         stripped = line.strip()
         # --- inside a fenced block: every line is a code unit
@@ -284,7 +310,8 @@ def segment(body: str) -> tuple[list[Unit], str]:
                 continue
             if stripped:
                 a = s + len(line) - len(line.lstrip())
-                units.append(Unit(a, s + len(line.rstrip()), "code", lead=lead, info=info, headings=tuple(headings)))
+                for x, y in _chunks(work, a, s + len(line.rstrip())):
+                    units.append(Unit(x, y, "code", lead=lead, info=info, headings=tuple(headings)))
             continue
         qm = _QUOTE_MARKERS.match(work, s, e)
         cs = qm.end() if qm and ">" in qm.group() else s  # content start (after quote markers)

@@ -435,20 +435,26 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
     if not drop:
         return None
     # Keep only the joins that make a word worth reading ("ig-nore" -> "ignore"; "read-only" stays).
-    useful = set()
-    short = set()
-    for k in drop:
+    # One pass: a joined word is a maximal run of letters, digits and dropped separators.
+    useful: set[int] = set()
+    short: set[int] = set()
+    n = len(text)
+    k = 0
+    while k < n:
+        if not (text[k].isalnum() or k in drop):
+            k += 1
+            continue
         a = k
-        while a > 0 and (text[a - 1].isalnum() or (a - 1 in drop)):
-            a -= 1
-        b = k + 1
-        while b < len(text) and (text[b].isalnum() or b in drop):
-            b += 1
-        word = "".join(text[i] for i in range(a, b) if i not in drop)
+        while k < n and (text[k].isalnum() or k in drop):
+            k += 1
+        dropped = [i for i in range(a, k) if i in drop]
+        if not dropped:
+            continue
+        word = "".join(text[i] for i in range(a, k) if i not in drop)
         if HOT_WORDS.search(word):
-            useful.update(i for i in range(a, b) if i in drop)
+            useful.update(dropped)
         elif len(word) <= 4:
-            short.add(k)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
+            short.update(dropped)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
     drop = useful | short if useful else useful
     if not drop:
         return None
