@@ -26,7 +26,7 @@ import re2
 from instructions.oaths import decide
 from instructions.oaths.compile import re2_compile
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
-from instructions.oaths.segment import Unit, _chunks, in_spans, segment
+from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
     BASE64_TOKEN,
     HEX_TOKEN,
@@ -258,6 +258,15 @@ class Document:
         for u in self._likely(_REVERSED_WORDS, cued):
             text = base.text[u.vstart : u.vend][::-1]
             add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
+        for u in cued:
+            # The cued sentence with the next one, reversed whole: a reversed command's own full stop
+            # ("*/. fr- mr") splits it from the cue.
+            k = bisect.bisect_left(self._vstarts, u.vstart)
+            if k + 1 < len(self.units):
+                a, b = u.vstart, self.units[k + 1].vend
+                if b - a <= 2 * MAX_UNIT:
+                    text = base.text[a:b].replace("\n", " ")[::-1]
+                    add(u, "reversed", text, base.starts[a:b][::-1], base.ends[a:b][::-1])
         for start, end, decoded in self._payloads():
             source = self.unit_at_original(start)
             if source is None:
@@ -326,6 +335,11 @@ class Document:
         for k, n in hits.items():
             if n >= 2 or hits.get(k - 1, 0) or hits.get(k + 1, 0) or k in cued_index or k - 1 in cued_index:
                 chosen.add(k)
+        for k in cued_index:
+            # "Run the reversed command: */. fr- mr": the cue's own unit and the next, stop words or not.
+            chosen.add(k)
+            if k + 1 < len(self.units):
+                chosen.add(k + 1)
         return [self.units[k] for k in sorted(chosen)]
 
     def unit_at_original(self, pos: int) -> Unit | None:
@@ -667,6 +681,10 @@ def _judge(
         if reading.frame in ("example", "reference"):
             reading.frame = ""  # an encoded payload is not an example of anything by its position alone
         reading.run = reading.run or decide.orders_decoding(_neighbourhood(doc, unit, 1))
+    elif how in ("rot13", "reversed") and command and decide.orders_decoding(_neighbourhood(doc, unit, 1)):
+        reading.run = True  # "run the reversed command: */. fr- mr"
+        if reading.modality == decide.DESCRIBE:
+            reading.modality = decide.INSTRUCT
     if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
         _refuse(rule, match, f"verdict: {reading}")
         return None
@@ -821,9 +839,26 @@ def _first_conflict(
     """The view span of ``rule``'s first conflicting match in ``view`` (before original offset ``before``)."""
     text = view.text
     pattern = rule.pattern if pattern is None else pattern
+    data = doc.ascii_bytes(view, shadow=pattern is not rule.pattern)
+    pos = 0
+    while pos is not None:
+        found, pos = _scan(doc, rule, view, locate, before, pattern, data, pos)
+        if found is not None:
+            return found
+    return None
+
+
+def _scan(
+    doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None, pattern: Any, data: Any, pos: int
+) -> tuple[tuple[int, int] | None, int | None]:
+    """(the first conflict found scanning from ``pos``, or None; where to scan again, or None when done).
+
+    A match that runs past the end of its unit (a pattern's white space may cross the line break
+    between units) is not judged; the unit is searched on its own and the scan goes on from the next."""
+    text = view.text
     rescans: dict[int, int] = {}
     skip_until = -1
-    for m in _finditer(pattern, text, doc.ascii_bytes(view, shadow=pattern is not rule.pattern)):
+    for m in pattern.finditer(text, data, pos):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
         if before is not None and view.starts[m.start()] >= before:
@@ -833,13 +868,18 @@ def _first_conflict(
             continue
         lo, hi, unit, how = where
         if m.end() > hi:
-            continue
+            inner = next(_matches(pattern, text, m.start(), hi), None)
+            if inner is not None:
+                span = _judge(doc, rule, view, lo, hi, unit, how, inner)
+                if span is not None and span is not UNIT_REFUSED:
+                    return span, None
+            return None, hi
         span = _judge(doc, rule, view, lo, hi, unit, how, m)
         if span is UNIT_REFUSED:
             skip_until = hi
             continue
         if span is not None:
-            return span
+            return span, None
         # Retry inside the unit from just after this match's start (bounded per unit).
         pos = m.start() + 1
         while rescans.get(lo, 0) < RESCANS and pos < m.end():
@@ -851,9 +891,9 @@ def _first_conflict(
             if span is UNIT_REFUSED:
                 break
             if span is not None:
-                return span
+                return span, None
             pos = again.start() + 1
-    return None
+    return None, None
 
 
 def check_text_uncached(body: str, rules: RuleSet) -> OathResult:

@@ -107,15 +107,16 @@ class Regex:
         self.groupindex = dict(wrapped.groupindex)
         self.groups = wrapped.groups
 
-    def finditer(self, text: str, data: bytes | None = None) -> Any:
-        """Matches in ``text`` (``data``: its bytes, when the caller encoded an ASCII text already)."""
+    def finditer(self, text: str, data: bytes | None = None, pos: int = 0) -> Any:
+        """Matches in ``text`` from ``pos`` (``data``: its bytes, when the caller encoded an ASCII text
+        already, or an ASCII stand-in of the same length)."""
         if data is None:
             if not text.isascii():
-                yield from self._wrapped.finditer(text)
+                yield from self._wrapped.finditer(text, pos)
                 return
             data = text.encode()
         raw = self._regexp
-        pos, n = 0, len(data)
+        n = len(data)
         while pos <= n:
             spans = raw.Match(_UNANCHORED, data, pos, n)
             a, b = spans[0]

@@ -690,7 +690,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "ningún", "ninguna", "ningunos", "ningunas", "nada de",
         ],
         "de": [
-            "kein", "keine", "keinen", "keinem", "keiner", "keines", "nicht", "nichts",
+            "kein", "keine", "keinen", "keinem", "keiner", "keines", "nicht", "nichts", "nie", "niemals", "nimmer",
         ],
         "fr": [
             "aucun", "aucune", "pas de", "pas d'", "ne pas", "jamais",
@@ -702,7 +702,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "nenhum", "nenhuma", "não",
         ],
         "nl": [
-            "geen", "niet", "niets",
+            "geen", "niet", "niets", "nooit",
         ],
         "pl": [
             "żadnych", "żadnej", "żadnego", "żadne", "nie",

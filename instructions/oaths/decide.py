@@ -413,6 +413,8 @@ def read(
                 continue  # "where pytest won't find it and report ...": the denial ends with its own verb
             if cls == "local_neg" and _HALT_AND.match(pre, start):
                 continue  # "stop and write down what you tried": stop work, then write
+            if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
+                continue  # "実行せずに、...": "without running", a clause of its own before the verb
             negations += 1
             cue_at = pre_off + start
         elif cls == "noneed":
@@ -445,8 +447,8 @@ def read(
     r.gated = bool(gate_texts) and not (
         c.has("antigate", post) or "antigate" in classes or c.has("antigate", context)
     )
-    if "mention" in classes:
-        r.mention = True
+    if any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
+        r.mention = True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
     if (in_quote or in_code) and not command:
         # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
         outside = pre + " " + post

@@ -157,6 +157,7 @@ def _hard_break(prev: str, nxt: str) -> bool:
     return not (first.islower() or first in "`'\"(")
 
 
+_ENTITY_END = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});$")
 #: The longest unit: a longer sentence or line is cut at a space before this many characters, so
 #: every reading of a unit (its cues, quotes, neighbours) costs a bounded amount of work.
 MAX_UNIT = 600
@@ -205,6 +206,8 @@ def split_sentences(clean: str, lines: list[tuple[int, int]], kind: str, **conte
                 continue
             if clean[k] == "." and m.end() - k == 1 and _is_abbreviation(clean, k):
                 continue
+            if clean[k] == ";" and _ENTITY_END.search(clean, max(s, k - 10), k + 1):
+                continue  # the end of an HTML entity ("&#100;"), not of a clause
             emit(cur, m.end())
             cur = m.end()
         prev_text, prev_end = line, e

@@ -135,7 +135,11 @@ class View:
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The original ``[start, end)`` that view characters ``[start, end)`` (``end > start``) came from."""
-        return self.starts[start], self.ends[end - 1]
+        first, last = self.starts[start], self.ends[end - 1]
+        if first < last:
+            return first, last
+        # A reversed view maps backwards: the span runs from its last character's origin to its first's.
+        return min(self.starts[start:end]), max(self.ends[start:end])
 
 
 class Builder:
