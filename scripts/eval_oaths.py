@@ -4,7 +4,8 @@
     .venv/bin/python scripts/eval_oaths.py [--map harness/credo-map.json] [--set DIR ...]
         [--manifest FILE --corpus DIR --split dev|sealed] [--show]
 
-``--set DIR`` (repeatable; default ``eval/oaths``): every ``*.jsonl`` file in DIR. A row with an
+``--set DIR`` (repeatable; default ``eval/oaths`` and ``eval/oaths/own``): every ``*.jsonl`` file in DIR
+(not its subfolders). A row with an
 ``oath`` is an attack (``{"text", "oath", "class", "technique", "lang"}``), one without is benign
 (``{"text", "class", "lang"}``). v2 rows name their class ``technique``; both are read.
 
@@ -293,6 +294,11 @@ def render_corpus(files: list[RealFile], results: list[OathResult], split: str, 
     return "\n".join(lines)
 
 
+#: The repository's own labelled sets: the v2 set (tuned on) and the v3 examples written while building
+#: v3. Never the curator's ``eval/oaths/v3`` folders: those are named explicitly with ``--set``.
+DEFAULT_SETS = [ROOT / "eval" / "oaths", ROOT / "eval" / "oaths" / "own"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", type=Path, default=ROOT / "harness" / "credo-map.json", help="credo map to evaluate")
@@ -305,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--why", action="store_true", help="with --show: why each miss's matches were refused")
     args = parser.parse_args(argv)
     _, rules = parse_credo_map(args.map.read_text(encoding="utf-8"), source=str(args.map))
-    sets = args.set if args.set else ([] if args.manifest else [ROOT / "eval" / "oaths"])
+    sets = args.set if args.set else ([] if args.manifest else DEFAULT_SETS)
     if sets:
         examples: list[Example] = []
         for folder in sets:

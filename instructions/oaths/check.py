@@ -131,6 +131,7 @@ class Document:
         self._english: bool | None = None
         self._bytes: dict[tuple[int, bool], bytes | None] = {}
         self.readings: dict[tuple[Any, ...], decide.Reading] = {}
+        self._fences: dict[int, bool] | None = None
 
     def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
         """The units that may be in a language other than English (a non-ASCII letter, or a function
@@ -147,6 +148,21 @@ class Document:
                 units.append(AltUnit(u, "base", start, len(out)))
                 out.add("\n", u.end - 1, u.end)
         return out.build(), units, [a.vstart for a in units]
+
+    def fence_mentions(self, fence: int) -> bool:
+        """Does a line of the fenced block starting at ``fence`` call the block a list of examples, a
+        deny list or attacks ("# denylist", "blocked_phrases:")?"""
+        if self._fences is None:
+            # One pass over the code units for every block (per block, a scan of all units would be quadratic).
+            c = decide.cues()
+            self._fences = {}
+            for u in self.units:
+                if u.kind == "code" and not self._fences.get(u.fence):
+                    text = self.unit_text(u)
+                    self._fences[u.fence] = bool(
+                        c.frame_mention.search(text) or c.has("mention", text) or _LIST_KEY.search(text)
+                    )
+        return self._fences.get(fence, False)
 
     def ascii_bytes(self, view: View, shadow: bool = False) -> bytes | None:
         """The view's text as bytes when it is ASCII (encoded once for all the rules), else None.
@@ -557,6 +573,14 @@ def _before(doc: Document, unit: Unit, window: int) -> str:
     return "".join(doc.unit_text(u) + "\n" for u in doc.units[max(0, k - window) : k])
 
 
+#: A key or comment naming a list of phrases to block ("deny_phrases:", "# blocklist").
+_LIST_KEY = re.compile(
+    r"\b(?:deny|denied|block|blocked|ban|banned|forbidden|disallowed|reject|rejected|blacklist|blocklist|denylist|"
+    r"stop|bad)[ _-]?(?:list|phrases?|patterns?|words?|strings?|terms?)\b"
+)
+_IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
+
+
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
 #: no other match of the rule in that unit need be judged.
 UNIT_REFUSED = (-1, -1)
@@ -584,6 +608,9 @@ def _judge(
         return None
     h0, h1 = max(head[0], m0), head[1]
     text = view.text[text_lo:text_hi]
+    if rule.form != "command" and _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0]) and view.text[h0 : h0 + 1].isalpha():
+        _refuse(rule, match, "head inside an identifier")
+        return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
     if rule.unless is not None:
         scope = text
         if text.rstrip().endswith((";", "；")):
@@ -631,6 +658,8 @@ def _judge(
     elif code_unit and not command:
         code_unit = False
     frame = decide.unit_frame(unit, doc.clean, doc)
+    if not frame and unit.kind == "code" and doc.fence_mentions(unit.fence):
+        frame = "mention"  # a block whose own lines call it a deny list or a list of examples
     in_quote = in_code = head_in_code = False
     if not decoded:
         o0, o1 = view.starts[m0], view.ends[m1 - 1]

@@ -622,6 +622,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:requires? (?:explicit |human |user |manual |prior )?(?:approval|confirmation|sign-?off|review|permission|consent)",
             "re:(?:ask|confirm|check) (?:first|beforehand)", "re:but (?:ask|confirm|check) (?:first|before)",
             "re:(?:needs?|requires?) (?:a human|the user|someone) to (?:approve|confirm|sign off)",
+            # Confined to what the agent made itself: "only for stashes you created".
+            "re:only (?:for|on|in|with|to) (?:the |your |its )?(?:own )?(?:[\\w./-]+ ){0,3}?(?:that |which )?you(?:'ve| have)? (?:created|made|own|started|opened|added|wrote|written|pushed)\\b",
+            "re:only (?:for|on|in|to) (?:your|the agent'?s) own\\b",
             # Confined to a disposable place: "only inside the throwaway Docker build context", "only in CI".
             "re:only (?:ever )?(?:in|inside|within|on|for|from) (?:the |a |an |your |our |its |their )?(?:[\\w./-]+ ){0,3}?(?:ci|ci jobs?|ci runners?|pipelines?|containers?|docker|sandbox(?:es)?|throwaway|disposable|scratch|ephemeral|temporary|tmp|/tmp|test (?:databases?|dbs?|environments?|containers?|fixtures?)|fresh clones?|vms?|virtual machines?|build (?:context|directory|dir|folder)s?)\\b",
         ],

@@ -60,6 +60,8 @@ class Unit:
     first: bool = False
     #: Fenced block's info string ("bash", "text"...), for code lines.
     info: str = ""
+    #: For a code unit: where its fenced block starts (the lines of one block share it).
+    fence: int = -1
     #: Offsets of this unit's text in the base view (set when the view is built).
     vstart: int = 0
     vend: int = 0
@@ -280,6 +282,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
     list_leads: list[tuple[int, Unit | None]] = []  # (indent, lead) of the open lists
     blank_lines = 0
     fence: tuple[str, int, Unit | None, str] | None = None
+    fence_start = -1
     table_headers: list[Unit] | None = None
     table_columns: list[Unit | None] = []
     table_lead: Unit | None = None
@@ -314,7 +317,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
             if stripped:
                 a = s + len(line) - len(line.lstrip())
                 for x, y in _chunks(work, a, s + len(line.rstrip())):
-                    units.append(Unit(x, y, "code", lead=lead, info=info, headings=tuple(headings)))
+                    units.append(Unit(x, y, "code", lead=lead, info=info, headings=tuple(headings), fence=fence_start))
             continue
         qm = _QUOTE_MARKERS.match(work, s, e)
         cs = qm.end() if qm and ">" in qm.group() else s  # content start (after quote markers)
@@ -330,6 +333,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
             prev = units[-1] if units else None
             lead = prev if prev is not None and blank_lines <= 1 and prev.kind in ("text", "item") else None
             fence = (fm.group(1)[0], len(fm.group(1)), lead, fm.group(2).strip().lower())
+            fence_start = s
             blank_lines = 0
             continue
         hm = _HEADING.match(work, cs, e)

@@ -484,7 +484,7 @@ def rot13(text: str) -> str:
 #: Base64 (standard or URL-safe) long enough to carry a sentence; a line-wrapped block is one payload.
 #: One line of base64 (standard or URL-safe) long enough to carry a sentence; lines of one wrapped
 #: block are joined by ``base64_payloads``.
-BASE64_TOKEN = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+BASE64_TOKEN = re.compile(r"[A-Za-z0-9+/_-]{12,}={0,2}")
 HEX_TOKEN = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}")
 #: Unicode tag characters (U+E0020-U+E007E) spell invisible ASCII ("ASCII smuggling").
 TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
