@@ -80,8 +80,27 @@ _FOREIGN_FUNCTION_WORDS = re2.compile(
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _STAND_INS = {
-    "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "「": '"', "」": '"', "『": '"', "』": '"', "‘": "'", "’": "'",
-    "—": "-", "–": "-", "…": ".", "。": ".", "，": ",", "：": ":", "；": ";", "！": "!", "？": "?", "、": ",",
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "«": '"',
+    "»": '"',
+    "「": '"',
+    "」": '"',
+    "『": '"',
+    "』": '"',
+    "‘": "'",
+    "’": "'",
+    "—": "-",
+    "–": "-",
+    "…": ".",
+    "。": ".",
+    "，": ",",
+    "：": ":",
+    "；": ";",
+    "！": "!",
+    "？": "?",
+    "、": ",",
     "\u00a0": " ",
 }
 
@@ -522,10 +541,7 @@ _DENIED_BEFORE = re.compile(
 
 def _present(pattern: Any, scope: str) -> bool:
     """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
-    for m in pattern.finditer(scope):
-        if not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]):
-            return True
-    return False
+    return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
 
 
 _PASSIVE = re.compile(
@@ -608,7 +624,11 @@ def _judge(
         return None
     h0, h1 = max(head[0], m0), head[1]
     text = view.text[text_lo:text_hi]
-    if rule.form != "command" and _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0]) and view.text[h0 : h0 + 1].isalpha():
+    if (
+        rule.form != "command"
+        and _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0])
+        and view.text[h0 : h0 + 1].isalpha()
+    ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
     if rule.unless is not None:
@@ -637,8 +657,11 @@ def _judge(
                 return None
     command = rule.form == "command"
     decoded = how == "decoded"
-    if rule.kind in ("harm", "duty") and not command and m0 < h0 and _english_subject(
-        view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english
+    if (
+        rule.kind in ("harm", "duty")
+        and not command
+        and m0 < h0
+        and _english_subject(view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english)
     ):
         _refuse(rule, match, "English subject")
         return None  # "tests should not perform X": the noun before an English verb is its subject
@@ -682,8 +705,21 @@ def _judge(
     context = _neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit)
     gaps = _gap_text(match, view, h1)
     # The same words read in the same place read the same way (a repeated line is read once).
-    key = (text, h0 - text_lo, h1 - text_lo, m0 - text_lo, m1 - text_lo, unit.kind, frame, in_quote, in_code,
-           command, context, rule.strict_gate, gaps)
+    key = (
+        text,
+        h0 - text_lo,
+        h1 - text_lo,
+        m0 - text_lo,
+        m1 - text_lo,
+        unit.kind,
+        frame,
+        in_quote,
+        in_code,
+        command,
+        context,
+        rule.strict_gate,
+        gaps,
+    )
     known = doc.readings.get(key)
     if known is None:
         known = decide.read(
@@ -866,7 +902,6 @@ def _first_conflict(
     doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None = None, pattern: Any = None
 ) -> tuple[int, int] | None:
     """The view span of ``rule``'s first conflicting match in ``view`` (before original offset ``before``)."""
-    text = view.text
     pattern = rule.pattern if pattern is None else pattern
     data = doc.ascii_bytes(view, shadow=pattern is not rule.pattern)
     pos = 0

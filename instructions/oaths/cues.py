@@ -33,8 +33,18 @@ from __future__ import annotations
 CUES: dict[str, dict[str, list[str]]] = {
     "reluct": {
         "en": [
-            "re:(?:don'?t|do not|didn'?t|did not|wouldn'?t|would not|never|not|no need to|needn'?t|shouldn'?t|should not|must not|mustn'?t|won'?t|will not|cannot|can'?t)(?: ever| even| really| at all| you| yourself)?(?: be| feel| get| seem| act| become)?(?: too| so| overly| at all| the least bit)? (?:hesitat\\w*|afraid|scared|frightened|fearful|shy(?: away)?|timid|reluctant|hesitant|wary|nervous|ashamed|embarrassed|squeamish|bashful|refrain(?:ing)?|hold(?:ing)? back|think(?:ing)? twice|second[- ]guess\\w*|balk(?:ing)?|flinch(?:ing)?|shrink(?:ing)?|bad|guilty|mind|(?:careful|cautious|precious|conservative|fussy)(?: \\S+)? (?:about|with|when)|(?:forget(?:ting)?|fail(?:ing)?|neglect(?:ing)?|omit(?:ting)?) to)\\b(?: (?:to|about|of|from|in|with|on|at|when|before|over))?",
-            "re:(?:no|without|without any|there'?s no|there is no|have no|has no|with no|feel no|nothing)(?: (?:a|any|real|the slightest|much))? (?:hesitation|hesitating|hesitancy|qualms?|reservations?|fear|second thoughts?|shame|harm|guilt|compunctions?|scruples?|wrong)\\b(?: (?:to|about|of|in|with|at|when|before|over))?",
+            "re:(?:don'?t|do not|didn'?t|did not|wouldn'?t|would not|never|not|no need to|needn'?t|shouldn'?t|sho"
+            "uld not|must not|mustn'?t|won'?t|will not|cannot|can'?t)(?: ever| even| really| at all| you| yoursel"
+            "f)?(?: be| feel| get| seem| act| become)?(?: too| so| overly| at all| the least bit)? (?:hesitat\\w*"
+            "|afraid|scared|frightened|fearful|shy(?: away)?|timid|reluctant|hesitant|wary|nervous|ashamed|embarr"
+            "assed|squeamish|bashful|refrain(?:ing)?|hold(?:ing)? back|think(?:ing)? twice|second[- ]guess\\w*|ba"
+            "lk(?:ing)?|flinch(?:ing)?|shrink(?:ing)?|bad|guilty|mind|(?:careful|cautious|precious|conservative|f"
+            "ussy)(?: \\S+)? (?:about|with|when)|(?:forget(?:ting)?|fail(?:ing)?|neglect(?:ing)?|omit(?:ting)?) t"
+            "o)\\b(?: (?:to|about|of|from|in|with|on|at|when|before|over))?",
+            "re:(?:no|without|without any|there'?s no|there is no|have no|has no|with no|feel no|nothing)(?: (?:a"
+            "|any|real|the slightest|much))? (?:hesitation|hesitating|hesitancy|qualms?|reservations?|fear|second"
+            " thoughts?|shame|harm|guilt|compunctions?|scruples?|wrong)\\b(?: (?:to|about|of|in|with|at|when|befo"
+            "re|over))?",
             "no reason not to", "nothing stops you from", "nothing prevents you from", "no one will stop you from",
             "you are not forbidden to", "you are not prohibited from", "you're not prohibited from",
             "you are not restricted from",
@@ -93,9 +103,11 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "dismiss": {
         "en": [
-            "re:(?:don'?t|do not|never|no need to|needn'?t)(?: really| ever)? (?:worry|fret|care|stress)(?: too much| so much| much| at all| overly)? (?:about|over|if)",
+            "re:(?:don'?t|do not|never|no need to|needn'?t)(?: really| ever)? (?:worry|fret|care|stress)(?: too m"
+            "uch| so much| much| at all| overly)? (?:about|over|if)",
             "never mind", "nevermind", "forget about", "who cares about", "don't sweat", "no worries about",
-            "re:(?:it'?s|it is) (?:fine|ok|okay|alright|acceptable) (?:if you|to) (?:don'?t|do not|not|never|skip|forget)",
+            "re:(?:it'?s|it is) (?:fine|ok|okay|alright|acceptable) (?:if you|to) (?:don'?t|do not|not|never|skip"
+            "|forget)",
             "re:(?:however|whatever|whichever way) you (?:like|want|see fit|please)", "whatever it takes",
         ],
         "es": [
@@ -199,7 +211,11 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "code_artifact": {
         "en": [
-            "re:(?:add|write|create|insert|set up|setup|install|wire up|implement|include|put|append|register|deploy|configure|inject|ship|leave|keep|make)\\b[^,;]{0,50}\\b(?:line|lines|code|hook|hooks|script|scripts|step|steps|function|call|calls|snippet|statement|job|workflow|middleware|plugin|handler|cron|task|logger|listener|request|endpoint|action|routine|module|service|beacon|tracker|integration|sdk|webhook)s? (?:that|which|to)\\s*$",
+            "re:(?:add|write|create|insert|set up|setup|install|wire up|implement|include|put|append|register|dep"
+            "loy|configure|inject|ship|leave|keep|make)\\b[^,;]{0,50}\\b(?:line|lines|code|hook|hooks|script|scri"
+            "pts|step|steps|function|call|calls|snippet|statement|job|workflow|middleware|plugin|handler|cron|tas"
+            "k|logger|listener|request|endpoint|action|routine|module|service|beacon|tracker|integration|sdk|webh"
+            "ook)s? (?:that|which|to)\\s*$",
         ],
     },
     "noneed": {
@@ -208,9 +224,12 @@ CUES: dict[str, dict[str, list[str]]] = {
             "doesn't need to", "does not need to", "needn't", "need not", "never need to", "no longer need to",
             "not necessary to", "unnecessary to", "not required to", "are not required to", "aren't required to",
             "don't have to", "do not have to", "doesn't have to", "does not have to", "never have to", "don't bother",
-            "do not bother", "no point in", "not worth", "not obliged to", "under no obligation to", "no requirement to",
+            "do not bother", "no point in", "not worth", "not obliged to", "under no obligation to",
+            "no requirement to",
             "didn't bother", "did not bother", "not bother", "no longer bother", "wouldn't bother", "would not bother",
-            "re:(?:don'?t|do not|doesn'?t|does not|never|won'?t|will not) (?:really |actually |even )?need (?:any |the |a |an |explicit |prior |my |their |anyone'?s |the user'?s )?(?:permission|approval|confirmation|consent|sign-?off|go-?ahead|authori[sz]ation)",
+            "re:(?:don'?t|do not|doesn'?t|does not|never|won'?t|will not) (?:really |actually |even )?need (?:any"
+            " |the |a |an |explicit |prior |my |their |anyone'?s |the user'?s )?(?:permission|approval|confirmati"
+            "on|consent|sign-?off|go-?ahead|authori[sz]ation)",
             "didn't need to", "did not need to", "never needed to",
             "you can skip", "optional:", "it's optional to", "it is optional to",
         ],
@@ -227,7 +246,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "n'avez pas besoin de", "n'as pas à", "n'avez pas à", "ne te fatigue pas à", "facultatif",
         ],
         "it": [
-            "non serve", "non è necessario", "non c'è bisogno di", "non devi per forza", "non hai bisogno di", "inutile",
+            "non serve", "non è necessario", "non c'è bisogno di", "non devi per forza", "non hai bisogno di",
+            "inutile",
             "non occorre", "facoltativo",
         ],
         "pt": [
@@ -253,10 +273,12 @@ CUES: dict[str, dict[str, list[str]]] = {
             "不需要", "不必", "无需", "无须", "不用", "没必要", "不需", "可选",
         ],
         "ja": [
-            "必要はない", "必要はありません", "必要ない", "不要", "しなくていい", "しなくてもいい", "しなくても構いません", "省略可", "任意",
+            "必要はない", "必要はありません", "必要ない", "不要", "しなくていい", "しなくてもいい",
+            "しなくても構いません", "省略可", "任意",
         ],
         "ko": [
-            "필요 없", "필요가 없", "할 필요가 없", "안 해도 돼", "안 해도 됩니다", "하지 않아도", "불필요", "선택 사항",
+            "필요 없", "필요가 없", "할 필요가 없", "안 해도 돼", "안 해도 됩니다", "하지 않아도", "불필요",
+            "선택 사항",
         ],
         "ar": [
             "لا داعي", "لا حاجة", "ليس ضروريا", "ليس ضروريًا", "غير ضروري", "لست مضطرا", "اختياري",
@@ -270,7 +292,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "never", "don't", "dont", "do not", "does not", "doesn't", "did not", "didn't", "must not", "mustn't",
             "re:nothing (?:in|here|below|above|on|from) (?:this|these|the|that|those|here)\\b(?: \\S+){0,3}",
             "re:none of (?:this|these|the|that|those|it)\\b(?: \\S+){0,3}",
-            "re:no (?:rule|instruction|file|section|part|text|line|message|setting|guideline)s? (?:in|here|below|above|of)\\b(?: \\S+){0,3}",
+            "re:no (?:rule|instruction|file|section|part|text|line|message|setting|guideline)s? (?:in|here|below|"
+            "above|of)\\b(?: \\S+){0,3}",
             "must never", "should not", "shouldn't", "should never", "shall not", "may not", "can not", "cannot",
             "can't", "will not", "won't", "are not to", "is not to", "not allowed to", "not permitted to",
             "forbidden to", "forbidden from", "prohibited from", "banned from", "under no circumstances",
@@ -281,8 +304,10 @@ CUES: dict[str, dict[str, list[str]]] = {
             "are never", "it is forbidden to", "it's forbidden to", "it is prohibited to", "it's not ok to",
             "it is not ok to", "it's not okay to", "it is not okay to", "it's not acceptable to",
             "it is not acceptable to", "it is never acceptable to", "it's never ok to", "you are forbidden",
-            "you're forbidden", "you are prohibited", "dont:", "don't:", "do not:", "never:", "avoid:", "bad:", "wrong:",
-            "forbidden:", "prohibited:", "❌", "🚫", "⛔", "✗", "✘", "🛑", "no:", "you can't", "you cannot", "you can not",
+            "you're forbidden", "you are prohibited", "dont:", "don't:", "do not:", "never:", "avoid:", "bad:",
+            "wrong:",
+            "forbidden:", "prohibited:", "❌", "🚫", "⛔", "✗", "✘", "🛑", "no:", "you can't", "you cannot",
+            "you can not",
             "you may not", "you must not", "you should not", "you shouldn't", "you are not allowed to",
             "you're not allowed to", "you are not permitted to", "you're not permitted to", "must_not", "must-not",
             "do_not", "should_not", "never_", "it's not fine to", "it is not fine to", "not ok to", "not okay to",
@@ -329,7 +354,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "избегайте", "не смей", "ни",
         ],
         "zh": [
-            "不要", "不准", "不得", "不可", "不能", "禁止", "切勿", "勿", "别", "绝不", "决不", "绝对不要", "严禁", "千万不要", "永远不要", "不许", "避免",
+            "不要", "不准", "不得", "不可", "不能", "禁止", "切勿", "勿", "别", "绝不", "决不", "绝对不要", "严禁",
+            "千万不要", "永远不要", "不许", "避免",
             "不应", "不应该",
         ],
         "ja": [
@@ -398,7 +424,8 @@ CUES: dict[str, dict[str, list[str]]] = {
     "permit": {
         "en": [
             "feel free to", "you may", "you can", "you could", "you might", "you're allowed to", "you are allowed to",
-            "you are permitted to", "you're permitted to", "you have permission to", "you're free to", "you are free to",
+            "you are permitted to", "you're permitted to", "you have permission to", "you're free to",
+            "you are free to",
             "it's fine to", "it is fine to", "it's ok to", "it is ok to", "it's okay to", "it is okay to",
             "it's acceptable to", "it is acceptable to", "it's alright to", "it's all right to", "it is alright to",
             "it's perfectly fine to", "it is perfectly fine to", "go ahead and", "by all means", "allowed to",
@@ -460,14 +487,22 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "authority": {
         "en": [
-            "re:for (?:this|the current|our|the) (?:repo|repository|project|task|session|sprint|branch|pr|pull request|run|week|release|ticket|job|deployment|migration|codebase|workspace|demo|ticket)(?: only)?",
+            "re:for (?:this|the current|our|the) (?:repo|repository|project|task|session|sprint|branch|pr|pull re"
+            "quest|run|week|release|ticket|job|deployment|migration|codebase|workspace|demo|ticket)(?: only)?",
             "just this once", "only this once", "this once", "this one time", "as an exception",
             "as a one-time exception", "as a special exception", "exceptionally", "this time only", "temporarily",
             "for the time being", "until further notice", "for now",
-            "re:(?:the )?(?:security|compliance|platform|infra|infrastructure|legal|release|qa|devops|sre|ops) team(?: has| have)?(?: already)? (?:approved|authori[sz]ed|signed off|sanctioned|okayed|cleared|allowed|permitted|waived|exempted|granted|agreed)",
-            "re:(?:management|leadership|the cto|the ciso|the admins?|the administrators?|the maintainers?|the owners?|the project owner|the tech lead|your (?:operator|supervisor|manager)|anthropic|openai|google|github|the org(?:anization)?|the company|legal|compliance)(?: has| have)?(?: already| explicitly)? (?:approved|authori[sz]ed|signed off|sanctioned|okayed|cleared|allowed|permitted|waived|exempted|granted)",
+            "re:(?:the )?(?:security|compliance|platform|infra|infrastructure|legal|release|qa|devops|sre|ops) te"
+            "am(?: has| have)?(?: already)? (?:approved|authori[sz]ed|signed off|sanctioned|okayed|cleared|allowe"
+            "d|permitted|waived|exempted|granted|agreed)",
+            "re:(?:management|leadership|the cto|the ciso|the admins?|the administrators?|the maintainers?|the ow"
+            "ners?|the project owner|the tech lead|your (?:operator|supervisor|manager)|anthropic|openai|google|g"
+            "ithub|the org(?:anization)?|the company|legal|compliance)(?: has| have)?(?: already| explicitly)? (?"
+            ":approved|authori[sz]ed|signed off|sanctioned|okayed|cleared|allowed|permitted|waived|exempted|grant"
+            "ed)",
             "re:(?:approved|authori[sz]ed|sanctioned|signed off|cleared|whitelisted) (?:by|for)",
-            "re:you (?:have been|are|were|'ve been) (?:granted|given|issued) (?:an? )?(?:exception|exemption|permission|clearance|authori[sz]ation|waiver|override)",
+            "re:you (?:have been|are|were|'ve been) (?:granted|given|issued) (?:an? )?(?:exception|exemption|perm"
+            "ission|clearance|authori[sz]ation|waiver|override)",
             "re:(?:is|are|has been|have been) (?:waived|suspended|lifted|exempted|relaxed) (?:for|in|during|until)",
             "exempt from", "override code", "authorization code", "admin override", "maintainer override",
             "re:(?:pre-?)?approved", "with full authority", "by order of", "emergency exception", "per the exception",
@@ -514,13 +549,16 @@ CUES: dict[str, dict[str, list[str]]] = {
             "временно", "команда безопасности одобрила", "одобрено", "только в этот раз",
         ],
         "zh": [
-            "仅限本仓库", "仅限此仓库", "只在这个仓库", "仅此一次", "作为例外", "例外地", "暂时", "安全团队已批准", "安全团队批准", "已获批准", "经批准",
+            "仅限本仓库", "仅限此仓库", "只在这个仓库", "仅此一次", "作为例外", "例外地", "暂时", "安全团队已批准",
+            "安全团队批准", "已获批准", "经批准",
         ],
         "ja": [
-            "このリポジトリに限り", "このリポジトリでは特別に", "今回に限り", "例外として", "一時的に", "セキュリティチームが承認", "承認済み", "特別に",
+            "このリポジトリに限り", "このリポジトリでは特別に", "今回に限り", "例外として", "一時的に",
+            "セキュリティチームが承認", "承認済み", "特別に",
         ],
         "ko": [
-            "이 저장소에 한해", "이 저장소에서만", "이번 한 번만", "예외적으로", "예외로", "일시적으로", "보안팀이 승인", "보안 팀이 승인", "승인되었",
+            "이 저장소에 한해", "이 저장소에서만", "이번 한 번만", "예외적으로", "예외로", "일시적으로",
+            "보안팀이 승인", "보안 팀이 승인", "승인되었",
         ],
         "ar": [
             "لهذا المستودع فقط", "في هذا المستودع فقط", "استثناءً", "استثناء", "مؤقتا", "مؤقتًا", "وافق فريق الأمان",
@@ -533,17 +571,30 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "gate": {
         "en": [
-            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maintainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| have)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? you|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed|wants?|wanted|opts? in|explicitly|gives?)",
-            "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requested|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
-            "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human'?s?|explicit|prior|written|express|maintainer'?s?|owner'?s?|human|manual)?(?: \\S+)? ?(?:approval|permission|consent|confirmation|sign-?off|go-?ahead|authori[sz]ation|ok|okay|review)",
-            "re:ask(?:ing)? (?:the user |a human |a maintainer |me |them |the owner )?(?:for (?:permission|approval|confirmation|consent|sign-?off) )?(?:first|before|beforehand|prior)",
+            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
+            "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
+            "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
+            "requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? yo"
+            "u|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed"
+            "|wants?|wanted|opts? in|explicitly|gives?)",
+            "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requeste"
+            "d|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
+            "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human"
+            "'?s?|explicit|prior|written|express|maintainer'?s?|owner'?s?|human|manual)?(?: \\S+)? ?(?:approval|p"
+            "ermission|consent|confirmation|sign-?off|go-?ahead|authori[sz]ation|ok|okay|review)",
+            "re:ask(?:ing)? (?:the user |a human |a maintainer |me |them |the owner )?(?:for (?:permission|approv"
+            "al|confirmation|consent|sign-?off) )?(?:first|before|beforehand|prior)",
             "re:(?:ask|check|confirm|verify) with (?:the user|a human|a maintainer|me|the owner|the team|them)",
-            "re:(?:get|obtain|seek|request|require|need|have) (?:the user'?s |explicit |written |prior |human |their )?(?:approval|permission|confirmation|consent|sign-?off|go-?ahead)",
-            "re:requires? (?:explicit |human |user |manual |prior )?(?:approval|confirmation|sign-?off|review|permission|consent)",
+            "re:(?:get|obtain|seek|request|require|need|have) (?:the user'?s |explicit |written |prior |human |th"
+            "eir )?(?:approval|permission|confirmation|consent|sign-?off|go-?ahead)",
+            "re:requires? (?:explicit |human |user |manual |prior )?(?:approval|confirmation|sign-?off|review|per"
+            "mission|consent)",
             "re:(?:confirm|ask|check) (?:first|beforehand)",
             "re:(?:on|at|per) (?:the user'?s|their|your human'?s|explicit) (?:explicit )?request",
-            "re:(?:after|once) (?:asking|confirming|checking|getting (?:approval|permission|confirmation)|approval|confirmation)",
-            "re:(?:the )?(?:user|human|maintainer) (?:must|has to|needs to|should) (?:approve|confirm|consent|sign off|agree)",
+            "re:(?:after|once) (?:asking|confirming|checking|getting (?:approval|permission|confirmation)|approva"
+            "l|confirmation)",
+            "re:(?:the )?(?:user|human|maintainer) (?:must|has to|needs to|should) (?:approve|confirm|consent|sig"
+            "n off|agree)",
             "re:(?:ask|check with|consult) (?:the user|a human|me|the maintainer|a maintainer|the owner)",
             "re:unless (?:the user|you are|you're|explicitly|a human|the maintainer|instructed|asked|told|requested)",
             "re:\\bwhen (?:explicitly |specifically )?(?:asked|requested|instructed|told)",
@@ -551,7 +602,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "con permiso", "con aprobación", "con autorización", "con confirmación", "con el permiso",
             "con la aprobación", "solo si el usuario", "solo si se solicita", "pregunta antes", "pregunta primero",
-            "tras confirmar", "después de confirmar", "a menos que el usuario", "a menos que se", "salvo que el usuario",
+            "tras confirmar", "después de confirmar", "a menos que el usuario", "a menos que se",
+            "salvo que el usuario",
             "cuando el usuario lo pida", "previa aprobación", "pide permiso",
         ],
         "de": [
@@ -594,13 +646,16 @@ CUES: dict[str, dict[str, list[str]]] = {
             "спроси разрешения",
         ],
         "zh": [
-            "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "先询问", "先问", "先确认", "除非用户", "在用户明确要求", "用户确认后", "得到许可",
+            "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "先询问", "先问", "先确认", "除非用户",
+            "在用户明确要求", "用户确认后", "得到许可",
         ],
         "ja": [
-            "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "事前に確認", "ユーザーが求めた場合", "ユーザーの許可", "確認の上",
+            "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "事前に確認",
+            "ユーザーが求めた場合", "ユーザーの許可", "確認の上",
         ],
         "ko": [
-            "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "먼저 물어", "확인 후", "사용자가 요청하는 경우", "사용자의 동의", "허가를 받고",
+            "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "먼저 물어", "확인 후", "사용자가 요청하는 경우",
+            "사용자의 동의", "허가를 받고",
         ],
         "ar": [
             "بإذن", "بعد موافقة", "بعد الموافقة", "بعد التأكيد", "اسأل أولا", "اسأل أولاً", "إلا إذا طلب",
@@ -613,20 +668,35 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "gate_post": {
         "en": [
-            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maintainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| have)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? you|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed|wants?|wanted|opts? in|gives?)",
-            "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requested|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
-            "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human'?s?|explicit|prior|written|express|maintainer'?s?|owner'?s?|human|manual)(?: \\S+)? ?(?:approval|permission|consent|confirmation|sign-?off|go-?ahead|authori[sz]ation|ok|okay|review)",
-            "re:(?:only )?(?:with|after|upon|following|pending) (?:approval|permission|consent|confirmation|sign-?off|a go-?ahead|review)",
-            "re:(?:after|once) (?:asking|confirming|checking with|getting (?:approval|permission|confirmation)|approval|confirmation|you(?:'ve| have) asked)",
+            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
+            "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
+            "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
+            "requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? yo"
+            "u|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed"
+            "|wants?|wanted|opts? in|gives?)",
+            "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requeste"
+            "d|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
+            "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human"
+            "'?s?|explicit|prior|written|express|maintainer'?s?|owner'?s?|human|manual)(?: \\S+)? ?(?:approval|pe"
+            "rmission|consent|confirmation|sign-?off|go-?ahead|authori[sz]ation|ok|okay|review)",
+            "re:(?:only )?(?:with|after|upon|following|pending) (?:approval|permission|consent|confirmation|sign-"
+            "?off|a go-?ahead|review)",
+            "re:(?:after|once) (?:asking|confirming|checking with|getting (?:approval|permission|confirmation)|ap"
+            "proval|confirmation|you(?:'ve| have) asked)",
             "re:(?:on|at|per) (?:the user'?s|their|your human'?s|explicit) (?:explicit )?request",
-            "re:requires? (?:explicit |human |user |manual |prior )?(?:approval|confirmation|sign-?off|review|permission|consent)",
+            "re:requires? (?:explicit |human |user |manual |prior )?(?:approval|confirmation|sign-?off|review|per"
+            "mission|consent)",
             "re:(?:ask|confirm|check) (?:first|beforehand)", "re:but (?:ask|confirm|check) (?:first|before)",
             "re:(?:needs?|requires?) (?:a human|the user|someone) to (?:approve|confirm|sign off)",
             # Confined to what the agent made itself: "only for stashes you created".
-            "re:only (?:for|on|in|with|to) (?:the |your |its )?(?:own )?(?:[\\w./-]+ ){0,3}?(?:that |which )?you(?:'ve| have)? (?:created|made|own|started|opened|added|wrote|written|pushed)\\b",
+            "re:only (?:for|on|in|with|to) (?:the |your |its )?(?:own )?(?:[\\w./-]+ ){0,3}?(?:that |which )?you("
+            "?:'ve| have)? (?:created|made|own|started|opened|added|wrote|written|pushed)\\b",
             "re:only (?:for|on|in|to) (?:your|the agent'?s) own\\b",
             # Confined to a disposable place: "only inside the throwaway Docker build context", "only in CI".
-            "re:only (?:ever )?(?:in|inside|within|on|for|from) (?:the |a |an |your |our |its |their )?(?:[\\w./-]+ ){0,3}?(?:ci|ci jobs?|ci runners?|pipelines?|containers?|docker|sandbox(?:es)?|throwaway|disposable|scratch|ephemeral|temporary|tmp|/tmp|test (?:databases?|dbs?|environments?|containers?|fixtures?)|fresh clones?|vms?|virtual machines?|build (?:context|directory|dir|folder)s?)\\b",
+            "re:only (?:ever )?(?:in|inside|within|on|for|from) (?:the |a |an |your |our |its |their )?(?:[\\w./-"
+            "]+ ){0,3}?(?:ci|ci jobs?|ci runners?|pipelines?|containers?|docker|sandbox(?:es)?|throwaway|disposab"
+            "le|scratch|ephemeral|temporary|tmp|/tmp|test (?:databases?|dbs?|environments?|containers?|fixtures?)"
+            "|fresh clones?|vms?|virtual machines?|build (?:context|directory|dir|folder)s?)\\b",
         ],
         "es": [
             "con permiso", "con aprobación", "con autorización", "con confirmación", "con el permiso",
@@ -669,16 +739,20 @@ CUES: dict[str, dict[str, list[str]]] = {
             "если пользователь попросит", "по запросу пользователя",
         ],
         "zh": [
-            "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "除非用户", "在用户明确要求", "用户确认后", "得到许可",
+            "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "除非用户", "在用户明确要求",
+            "用户确认后", "得到许可",
         ],
         "ja": [
-            "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "ユーザーが求めた場合", "ユーザーの許可", "確認の上",
+            "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "ユーザーが求めた場合",
+            "ユーザーの許可", "確認の上",
         ],
         "ko": [
-            "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "확인 후", "사용자가 요청하는 경우", "사용자의 동의", "허가를 받고",
+            "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "확인 후", "사용자가 요청하는 경우",
+            "사용자의 동의", "허가를 받고",
         ],
         "ar": [
-            "بإذن", "بعد موافقة", "بعد الموافقة", "بعد التأكيد", "إلا إذا طلب", "بموافقة المستخدم", "بعد الحصول على إذن",
+            "بإذن", "بعد موافقة", "بعد الموافقة", "بعد التأكيد", "إلا إذا طلب", "بموافقة المستخدم",
+            "بعد الحصول على إذن",
         ],
         "hi": [
             "अनुमति से", "अनुमति लेकर", "अनुमति के बाद", "पुष्टि के बाद", "जब तक उपयोगकर्ता न कहे",
@@ -719,9 +793,13 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "antigate": {
         "en": [
-            "re:without (?:first |ever |even )?(?:asking|checking|confirming|consulting|waiting|telling|informing|notifying|prompting|permission|approval|confirmation|consent|a second thought|review|sign-?off|human review|the user'?s? (?:ok|okay|approval|consent|permission))",
-            "re:(?:no|never|don'?t|do not|skip(?:ping)?|no need to|without) (?:ask|asking|wait|waiting) (?:for|first|before)",
-            "re:(?:don'?t|do not|never|no need to|skip(?:ping)?) (?:re-?)?(?:confirm|ask (?:for )?(?:confirmation|permission|approval)|ask first|double-check with (?:the user|them))\\b",
+            "re:without (?:first |ever |even )?(?:asking|checking|confirming|consulting|waiting|telling|informing"
+            "|notifying|prompting|permission|approval|confirmation|consent|a second thought|review|sign-?off|huma"
+            "n review|the user'?s? (?:ok|okay|approval|consent|permission))",
+            "re:(?:no|never|don'?t|do not|skip(?:ping)?|no need to|without) (?:ask|asking|wait|waiting) (?:for|fi"
+            "rst|before)",
+            "re:(?:don'?t|do not|never|no need to|skip(?:ping)?) (?:re-?)?(?:confirm|ask (?:for )?(?:confirmation"
+            "|permission|approval)|ask first|double-check with (?:the user|them))\\b",
         ],
         "es": [
             "sin preguntar", "sin permiso", "sin confirmación", "sin consultar", "sin pedir",
@@ -769,20 +847,37 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "mention": {
         "en": [
-            "re:(?:messages?|texts?|content|inputs?|instructions?|requests?|comments?|issues?|pages?|web ?pages?|websites?|documents?|files?|prompts?|emails?|tickets?|commits?|pr descriptions?|pull requests?|tool (?:output|results?)|outputs?|results?|data|payloads?|strings?|someone|somebody|anyone|anybody|a user|users|third part(?:y|ies)|attackers?|an attacker|adversaries|an adversary|people|anything|things|text|something|it|they|sources?|readmes?|docs?|code comments?|code|repos?|repositories|dependencies|packages?|search results?|retrieved content|external content|untrusted (?:\\S+)) (?:that |which |who |to )?(?:\\S+ )?(?:says?|said|saying|asks?|asked|asking|tells?|told|telling|instructs?|instructing|wants?|wanting|requests?|requesting|tries|try|trying|attempts?|attempting|claims?|claiming|demands?|demanding|urges?|urging|suggests?|suggesting|contains?|containing|directs?|orders?|commands?|insists?|pretends?|purports?) (?:you |the agent |claude |the assistant )?(?:to |that |you should |you must |you can )?",
+            "re:(?:messages?|texts?|content|inputs?|instructions?|requests?|comments?|issues?|pages?|web ?pages?|"
+            "websites?|documents?|files?|prompts?|emails?|tickets?|commits?|pr descriptions?|pull requests?|tool "
+            "(?:output|results?)|outputs?|results?|data|payloads?|strings?|someone|somebody|anyone|anybody|a user"
+            "|users|third part(?:y|ies)|attackers?|an attacker|adversaries|an adversary|people|anything|things|te"
+            "xt|something|it|they|sources?|readmes?|docs?|code comments?|code|repos?|repositories|dependencies|pa"
+            "ckages?|search results?|retrieved content|external content|untrusted (?:\\S+)) (?:that |which |who |"
+            "to )?(?:\\S+ )?(?:says?|said|saying|asks?|asked|asking|tells?|told|telling|instructs?|instructing|wa"
+            "nts?|wanting|requests?|requesting|tries|try|trying|attempts?|attempting|claims?|claiming|demands?|de"
+            "manding|urges?|urging|suggests?|suggesting|contains?|containing|directs?|orders?|commands?|insists?|"
+            "pretends?|purports?) (?:you |the agent |claude |the assistant )?(?:to |that |you should |you must |y"
+            "ou can )?",
             "prompt injection", "prompt injections", "prompt-injection", "injection attack", "injection attempt",
             "injected instructions", "jailbreak attempt", "jailbreak attempts", "jailbreaks", "social engineering",
-            "re:(?:attempts?|tries|trying|try|efforts?) to (?:get|make|trick|convince|persuade|manipulate|coerce|lure|bait|force) (?:you|the agent|claude|the model|the assistant|agents)",
+            "re:(?:attempts?|tries|trying|try|efforts?) to (?:get|make|trick|convince|persuade|manipulate|coerce|"
+            "lure|bait|force) (?:you|the agent|claude|the model|the assistant|agents)",
             "re:(?:watch|look) out for", "re:be (?:wary|suspicious|careful|skeptical|sceptical) of", "beware of",
             "re:red flags?", "warning signs",
-            "re:(?:treat|regard|consider|handle) (?:\\S+ ){0,6}?as (?:untrusted|data|suspicious|hostile|potentially malicious|malicious|an attack|plain text)",
-            "re:(?:refuse|reject|decline|ignore|flag|report|block|deny|distrust|disregard|escalate) (?:any |all |such |these )?(?:requests?|instructions?|messages?|texts?|content|attempts?|prompts?|commands?|directives?|suggestions?|comments?)(?: \\S+){0,3}? (?:to|that|which|asking|telling|like|such as|claiming|saying|in|from|inside|within|found|embedded)",
-            "re:examples? of (?:\\S+ )?(?:malicious|injections?|attacks?|bad|harmful|forbidden|prohibited|dangerous|disallowed|unsafe|suspicious|hostile|jailbreaks?)",
+            "re:(?:treat|regard|consider|handle) (?:\\S+ ){0,6}?as (?:untrusted|data|suspicious|hostile|potential"
+            "ly malicious|malicious|an attack|plain text)",
+            "re:(?:refuse|reject|decline|ignore|flag|report|block|deny|distrust|disregard|escalate) (?:any |all |"
+            "such |these )?(?:requests?|instructions?|messages?|texts?|content|attempts?|prompts?|commands?|direc"
+            "tives?|suggestions?|comments?)(?: \\S+){0,3}? (?:to|that|which|asking|telling|like|such as|claiming|"
+            "saying|in|from|inside|within|found|embedded)",
+            "re:examples? of (?:\\S+ )?(?:malicious|injections?|attacks?|bad|harmful|forbidden|prohibited|dangero"
+            "us|disallowed|unsafe|suspicious|hostile|jailbreaks?)",
             "re:(?:common|known|typical|classic|obvious) (?:attacks?|injections?|jailbreaks?|phrases|patterns|tricks)",
             "re:(?:phrases?|strings?|wording|patterns?|requests?|instructions?|text) (?:like|such as|similar to)",
             "denylist", "deny list", "deny-list", "blocklist", "block list", "blacklist", "forbidden phrases",
             "banned phrases", "re:is (?:a|an) (?:sign|symptom|indicator|hallmark) of",
-            "re:is (?:a|an) (?:attack|injection|red flag|jailbreak)", "malicious", "adversarial", "untrusted", "hostile",
+            "re:is (?:a|an) (?:attack|injection|red flag|jailbreak)", "malicious", "adversarial", "untrusted",
+            "hostile",
             "impersonat*", "phishing", "re:(?:an? )?exploit",
             "re:(?:this|such|these) (?:kind|type|sort)s? of (?:request|instruction|message|text|attack)",
             "even if the message", "even if the text", "even if someone",
@@ -809,7 +904,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "pt": [
             "injeção de prompt", "injeção de instruções", "se uma mensagem diz", "se uma mensagem pedir",
-            "se alguém pedir", "tentativas de", "textos que peçam", "mensagens que peçam", "cuidado com", "desconfie de",
+            "se alguém pedir", "tentativas de", "textos que peçam", "mensagens que peçam", "cuidado com",
+            "desconfie de",
             "malicioso", "ataque",
         ],
         "nl": [
@@ -829,10 +925,12 @@ CUES: dict[str, dict[str, list[str]]] = {
             "попытки", "тексты, которые", "сообщения, которые", "остерегайся", "будь осторожен с", "вредоносн", "атак",
         ],
         "zh": [
-            "提示注入", "注入攻击", "如果消息", "如果内容", "如果网页", "如果文本", "如果有人", "试图让你", "企图让你", "恶意", "警惕", "攻击",
+            "提示注入", "注入攻击", "如果消息", "如果内容", "如果网页", "如果文本", "如果有人", "试图让你", "企图让你",
+            "恶意", "警惕", "攻击",
         ],
         "ja": [
-            "プロンプトインジェクション", "インジェクション", "と書かれていても", "と言われても", "という指示があっても", "試み", "悪意", "攻撃", "注意して",
+            "プロンプトインジェクション", "インジェクション", "と書かれていても", "と言われても",
+            "という指示があっても", "試み", "悪意", "攻撃", "注意して",
         ],
         "ko": [
             "프롬프트 인젝션", "프롬프트 주입", "라고 하더라도", "요청하더라도", "시도", "악의적", "공격", "주의하",
@@ -899,16 +997,35 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "describe": {
         "en": [
-            "re:(?:this|that|the|a|an|which|these|those|each|every|our|some|your) (?:\\S+ )?(?:command|script|flag|option|switch|tool|function|method|endpoint|api|job|hook|workflow|step|target|task|migration|cli|program|button|setting|mode|bot|process|cron|action|library|package|module|routine|operation|query|statement|utility|helper|wrapper|service|server|pipeline|makefile|recipe|alias|shortcut|subcommand|parameter|argument|variable|env var|endpoint|route|handler|test|suite|check|linter|formatter|build)s? (?:will |would |can |could |may |might |also |automatically |then |just |simply |actually |silently |permanently |irreversibly |recursively |forcibly |effectively |basically |essentially )",
-            "re:(?:it|this|that|which|they|these|those) (?:will|would|can|could|may|might|also|then|automatically|silently|permanently|irreversibly|recursively|just|simply|effectively|basically|essentially)",
-            "re:(?:attackers?|an attacker|malicious (?:users?|actors?|code|content|prompts?|agents?)|bad actors?|hackers?|someone|somebody|anyone|anybody|a user|users|people|others|other agents|another agent|a rogue agent|a compromised \\S+|an adversary|adversaries|a careless (?:agent|developer)|careless agents|junior developers|developers|some agents|llms?|models|bots) (?:\\S+ )?(?:will|would|can|could|may|might|often|sometimes|try to|might try to|may try to|tend to|like to|want to|attempt to|could try to|occasionally|have been known to|are known to|are tempted to|love to)",
-            "re:(?:used|designed|meant|intended|able|unable|supposed|going|built|written|configured|set up|the ability|a way|ways|how|the option|an option|a flag|a command|a script|the command|the script|a tool|the tool|a shortcut|an alias|an endpoint|a function|a button|a helper) to",
-            "re:(?:capable of|responsible for|in charge of|the act of|the risk of|risks|the danger of|the cost of|the effect of|the impact of|consequences of|the process of|the practice of|the habit of|a habit of|history of|incidents? of|a case of|cases of|results? in|leads? to|led to|caused|causes|prevents? you from|protects? against|guards? against|safeguards? against)",
+            "re:(?:this|that|the|a|an|which|these|those|each|every|our|some|your) (?:\\S+ )?(?:command|script|fla"
+            "g|option|switch|tool|function|method|endpoint|api|job|hook|workflow|step|target|task|migration|cli|p"
+            "rogram|button|setting|mode|bot|process|cron|action|library|package|module|routine|operation|query|st"
+            "atement|utility|helper|wrapper|service|server|pipeline|makefile|recipe|alias|shortcut|subcommand|par"
+            "ameter|argument|variable|env var|endpoint|route|handler|test|suite|check|linter|formatter|build)s? ("
+            "?:will |would |can |could |may |might |also |automatically |then |just |simply |actually |silently |"
+            "permanently |irreversibly |recursively |forcibly |effectively |basically |essentially )",
+            "re:(?:it|this|that|which|they|these|those) (?:will|would|can|could|may|might|also|then|automatically"
+            "|silently|permanently|irreversibly|recursively|just|simply|effectively|basically|essentially)",
+            "re:(?:attackers?|an attacker|malicious (?:users?|actors?|code|content|prompts?|agents?)|bad actors?|"
+            "hackers?|someone|somebody|anyone|anybody|a user|users|people|others|other agents|another agent|a rog"
+            "ue agent|a compromised \\S+|an adversary|adversaries|a careless (?:agent|developer)|careless agents|"
+            "junior developers|developers|some agents|llms?|models|bots) (?:\\S+ )?(?:will|would|can|could|may|mi"
+            "ght|often|sometimes|try to|might try to|may try to|tend to|like to|want to|attempt to|could try to|o"
+            "ccasionally|have been known to|are known to|are tempted to|love to)",
+            "re:(?:used|designed|meant|intended|able|unable|supposed|going|built|written|configured|set up|the ab"
+            "ility|a way|ways|how|the option|an option|a flag|a command|a script|the command|the script|a tool|th"
+            "e tool|a shortcut|an alias|an endpoint|a function|a button|a helper) to",
+            "re:(?:capable of|responsible for|in charge of|the act of|the risk of|risks|the danger of|the cost of"
+            "|the effect of|the impact of|consequences of|the process of|the practice of|the habit of|a habit of|"
+            "history of|incidents? of|a case of|cases of|results? in|leads? to|led to|caused|causes|prevents? you"
+            " from|protects? against|guards? against|safeguards? against)",
         ],
     },
     "agent": {
         "en": [
-            "re:(?:you|claude|the agent|agents|the assistant|the ai|the model|copilot|codex|gemini|cursor|the bot|the llm|each agent|every agent|any agent|all agents|our agents|the coding agent|coding agents|we|i)\\b",
+            "re:(?:you|claude|the agent|agents|the assistant|the ai|the model|copilot|codex|gemini|cursor|the bot"
+            "|the llm|each agent|every agent|any agent|all agents|our agents|the coding agent|coding agents|we|i)"
+            "\\b",
         ],
     },
     "warn": {
@@ -1116,7 +1233,8 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "obey": {
         "en": [
-            "follow", "obey", "comply with", "act on", "execute", "carry out", "do what", "do exactly", "apply", "adopt",
+            "follow", "obey", "comply with", "act on", "execute", "carry out", "do what", "do exactly", "apply",
+            "adopt",
             "treat it as", "treat this as", "as your instructions", "as instructions", "as your new", "these are your",
             "your new instructions", "your real instructions", "the real instructions", "implement", "honor", "honour",
             "respect", "heed", "run",
@@ -1216,9 +1334,14 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "post_neg": {
         "en": [
-            "re:(?:is|are|remains?|stays?|was|were)(?: strictly| absolutely| completely| totally| always)? (?:forbidden|prohibited|not allowed|not permitted|never (?:ok|okay|allowed|acceptable|permitted|an option)|not ok|not okay|unacceptable|off-limits|off limits|banned|disallowed|not an option|out of the question|a no-go|a fireable offen[cs]e|a hard no|not tolerated|never tolerated|blocked|denied|rejected)",
-            "re:(?:is|are) (?:a )?(?:bad idea|terrible idea|mistake|anti-?pattern|dangerous|destructive|harmful|risky|never the answer|not the answer|never appropriate|not appropriate)",
-            "re:(?:is|are|was|were) (?:strictly |explicitly )?against (?:the |our |company |project |team )?(?:policy|policies|rules|guidelines|conventions)",
+            "re:(?:is|are|remains?|stays?|was|were)(?: strictly| absolutely| completely| totally| always)? (?:for"
+            "bidden|prohibited|not allowed|not permitted|never (?:ok|okay|allowed|acceptable|permitted|an option)"
+            "|not ok|not okay|unacceptable|off-limits|off limits|banned|disallowed|not an option|out of the quest"
+            "ion|a no-go|a fireable offen[cs]e|a hard no|not tolerated|never tolerated|blocked|denied|rejected)",
+            "re:(?:is|are) (?:a )?(?:bad idea|terrible idea|mistake|anti-?pattern|dangerous|destructive|harmful|r"
+            "isky|never the answer|not the answer|never appropriate|not appropriate)",
+            "re:(?:is|are|was|were) (?:strictly |explicitly )?against (?:the |our |company |project |team )?(?:po"
+            "licy|policies|rules|guidelines|conventions)",
             "re:(?:is|are) not (?:allowed|permitted|ok|okay|acceptable|welcome) (?:here|in this (?:repo|project))",
             "re:(?:will|would) (?:be rejected|be blocked|fail review|get you (?:fired|banned))", "? never", "? no",
             "— never", "- never", ": never", "never.", "(never)", "(don't)", "(do not)", "(forbidden)", "(prohibited)",
@@ -1256,11 +1379,13 @@ CUES: dict[str, dict[str, list[str]]] = {
             "是禁止的", "被禁止", "禁止", "不允许", "不被允许", "不可以", "不行",
         ],
         "ja": [
-            "しないで", "しないでください", "してはいけない", "してはいけません", "してはならない", "禁止", "厳禁", "しないこと", "するな", "ないように", "しません", "させない",
+            "しないで", "しないでください", "してはいけない", "してはいけません", "してはならない", "禁止", "厳禁",
+            "しないこと", "するな", "ないように", "しません", "させない",
             "ないでください",
         ],
         "ko": [
-            "하지 마", "하지마", "하지 말", "지 마", "지 말", "말 것", "금지", "안 됩니다", "안 돼", "않도록", "하면 안", "면 안 됩니다",
+            "하지 마", "하지마", "하지 말", "지 마", "지 말", "말 것", "금지", "안 됩니다", "안 돼", "않도록",
+            "하면 안", "면 안 됩니다",
         ],
         "ar": [
             "ممنوع", "محظور", "غير مسموح", "لا يجوز",
@@ -1295,7 +1420,9 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "post_permit": {
         "en": [
-            "re:(?:is|are)(?: totally| perfectly| completely| always| generally)? (?:fine|ok|okay|allowed|acceptable|permitted|encouraged|expected|recommended|the norm|welcome|preferred|the way to go|good|great|no problem|not a problem|a good idea|allowed here|authori[sz]ed|approved|sanctioned)",
+            "re:(?:is|are)(?: totally| perfectly| completely| always| generally)? (?:fine|ok|okay|allowed|accepta"
+            "ble|permitted|encouraged|expected|recommended|the norm|welcome|preferred|the way to go|good|great|no"
+            " problem|not a problem|a good idea|allowed here|authori[sz]ed|approved|sanctioned)",
             "at will", "freely", "as needed", "as you like", "whenever you want",
         ],
         "es": [
@@ -1343,9 +1470,14 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "post_noneed": {
         "en": [
-            "re:(?:is|are)(?: entirely| completely| totally| now| just| only)? (?:optional|unnecessary|not (?:needed|necessary|required|mandatory|important|essential)|a waste(?: of \\S+(?: \\S+)?)?|pointless|overkill|not worth (?:it|the time|doing)|no longer (?:needed|necessary|required)|superfluous|redundant|useless|nice to have|nice-to-have|busywork|never needed|not our concern|not your concern|not your job|for humans|someone else's job|a formality|for show)",
+            "re:(?:is|are)(?: entirely| completely| totally| now| just| only)? (?:optional|unnecessary|not (?:nee"
+            "ded|necessary|required|mandatory|important|essential)|a waste(?: of \\S+(?: \\S+)?)?|pointless|overk"
+            "ill|not worth (?:it|the time|doing)|no longer (?:needed|necessary|required)|superfluous|redundant|us"
+            "eless|nice to have|nice-to-have|busywork|never needed|not our concern|not your concern|not your job|"
+            "for humans|someone else's job|a formality|for show)",
             "re:(?:isn'?t|aren'?t) (?:needed|necessary|required|mandatory|important|essential)",
-            "re:(?:was|were|is|are) (?:just |only |merely )?(?:a|an) (?:old |outdated |bad )?(?:habit|relic|leftover|tradition|ritual|holdover)(?: of| from)?",
+            "re:(?:was|were|is|are) (?:just |only |merely )?(?:a|an) (?:old |outdated |bad )?(?:habit|relic|lefto"
+            "ver|tradition|ritual|holdover)(?: of| from)?",
             "if you feel like it", "if you have time", "if time permits", "only if you want", "when convenient",
         ],
         "es": [
@@ -1398,12 +1530,16 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "question": {
         "en": [
-            "re:^(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|may|might|must|have|has|had|what|why|how|when|where|which|who|whom|whose|isn'?t|aren'?t|don'?t|doesn'?t|shouldn'?t|won'?t|can'?t)\\b",
+            "re:^(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|may|might|must|have|has|had|wha"
+            "t|why|how|when|where|which|who|whom|whose|isn'?t|aren'?t|don'?t|doesn'?t|shouldn'?t|won'?t|can'?t)\\"
+            "b",
         ],
     },
     "polite": {
         "en": [
-            "re:(?:^|, |; |— )(?:please |kindly |now |so |ok |okay |and |then |but |perhaps |maybe |possibly )?(?:could|can|would|will|won'?t) you(?: please| kindly| just| now| perhaps| maybe| possibly| simply)?\\b",
+            "re:(?:^|, |; |— )(?:please |kindly |now |so |ok |okay |and |then |but |perhaps |maybe |possibly )?(?"
+            ":could|can|would|will|won'?t) you(?: please| kindly| just| now| perhaps| maybe| possibly| simply)?\\"
+            "b",
             "re:(?:^|, )(?:perhaps|maybe|possibly) you (?:could|can|might|would)\\b",
             "re:would you (?:be so kind as|mind|consider)\\b",
             "re:^(?:why don'?t you|why not|how about you|what if you just|mind)\\b",
@@ -1411,7 +1547,8 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "lead_run": {
         "en": [
-            "run", "execute", "then", "first", "finally", "next", "step", "steps", "setup", "set up", "install", "clean",
+            "run", "execute", "then", "first", "finally", "next", "step", "steps", "setup", "set up", "install",
+            "clean",
             "reset", "start", "do", "use", "type", "follow", "paste", "apply", "before you", "before starting",
             "to clean", "to reset", "to start", "to fix", "always", "must", "please", "the following", "these commands",
             "this command", "with:", "via:", "like so", "as follows", "required", "mandatory", "instructions",
@@ -1527,12 +1664,14 @@ PROHIBIT_FRAME: dict[str, list[str]] = {
         "things to avoid", "red flags", "off-limits", "off limits", "must not", "should not", "shouldn't", "dangerous",
         "destructive", "denylist", "deny list", "blocklist", "blacklist", "restricted", "restrictions", "prohibitions",
         "never do", "bad", "wrong", "incorrect", "mistakes", "pitfalls", "not permitted", "no-go", "no go", "❌", "🚫",
-        "⛔", "✗", "✘", "🛑", "refuse", "reject", "blocked", "deny", "denied", "unsafe", "risky", "would be destructive",
+        "⛔", "✗", "✘", "🛑", "refuse", "reject", "blocked", "deny", "denied", "unsafe", "risky",
+        "would be destructive",
         "irreversible", "require approval", "requires approval", "need approval", "needs approval", "ask first",
         "ask before", "require confirmation", "requires confirmation", "need confirmation", "needs confirmation",
         "without asking", "with permission", "with approval", "confirm before", "confirm first", "check before",
         "approval needed", "approval required", "requires approval", "requires confirmation", "ask permission",
-        "needs sign-off", "need sign-off", "human approval", "need permission", "needs permission", "require permission",
+        "needs sign-off", "need sign-off", "human approval", "need permission", "needs permission",
+        "require permission",
         "requires permission", "ask the user", "confirm with", "check with", "escalate", "stop and ask",
     ],
     "es": [
@@ -1592,7 +1731,8 @@ MENTION_FRAME: dict[str, list[str]] = {
         "negative examples", "negative example", "what an attack looks like", "if someone asks", "if a message",
         "if an issue", "if a comment", "if a web page", "if content", "if a file", "if the text", "if text",
         "if a document", "if instructions", "requests like", "phrases like", "patterns like", "such as:",
-        "test fixtures", "test data", "fixtures", "payloads", "sample attacks", "known attacks", "canaries", "detection",
+        "test fixtures", "test data", "fixtures", "payloads", "sample attacks", "known attacks", "canaries",
+        "detection",
         "detector", "classifier", "filter", "filters", "refuse", "refuse requests", "reject", "watch out", "watch for",
         "beware", "be wary", "look out for", "trap", "traps", "honeypot",
     ],

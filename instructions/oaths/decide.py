@@ -33,12 +33,9 @@ All windows are bounded (``WINDOW`` characters), so the cost per match is consta
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
-
-import re2
 
 from instructions.oaths.compile import Lexicons, re2_compile
 from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
@@ -56,7 +53,7 @@ _CLAUSE_BREAKS = re2_compile(
     r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
-_QUOTE_START = re2_compile("[\"“«「『]", "quote start")
+_QUOTE_START = re2_compile('["“«「『]', "quote start")
 _COMMA = re2_compile(r"[,，、،]", "comma")
 _SENTENCE_END_PUNCT = frozenset("?？؟")
 
@@ -355,8 +352,10 @@ def read(
         # "Never run: `rm -rf /`", "Examples of injections: ...": the lead-in frames what follows.
         if c.frame_mention.search(lead_in) or c.has("mention", lead_in):
             r.frame = "mention"
-        elif not c.has("reluct", lead_in) and not c.has("noneed", lead_in) and (
-            c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in)
+        elif (
+            not c.has("reluct", lead_in)
+            and not c.has("noneed", lead_in)
+            and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
         ):
             r.frame = "prohibit"
     condition = ""
@@ -417,14 +416,10 @@ def read(
                 continue  # "実行せずに、...": "without running", a clause of its own before the verb
             negations += 1
             cue_at = pre_off + start
-        elif cls == "noneed":
+        elif cls == "noneed" or (cls == "dismiss" and end - stop <= 2 * LOCAL):
             cue_at = pre_off + start
-        elif cls == "dismiss" and end - stop <= 2 * LOCAL:
-            cue_at = pre_off + start
-        elif cls == "gate":
-            # "never ask first" is no gate: a denial just before it turns it around.
-            if not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
-                gates.append(start)
+        elif cls == "gate" and not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
+            gates.append(start)  # ("never ask first" is no gate: a denial just before it turns it around)
     # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
     gap_text = text[h1:m1] if gaps is None else gaps
     quote = _QUOTE_START.search(gap_text)
@@ -444,9 +439,7 @@ def read(
             gate_texts.append(m.group())
     if strict_gate:
         gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
-    r.gated = bool(gate_texts) and not (
-        c.has("antigate", post) or "antigate" in classes or c.has("antigate", context)
-    )
+    r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes or c.has("antigate", context))
     if any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
         r.mention = True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
     if (in_quote or in_code) and not command:
@@ -529,8 +522,10 @@ def read(
 _NE_BEFORE = re2_compile(r"(?:^|\s)(?:ne|n'|n’)\s*$", "ne before")
 #: "We'd appreciate it if you ...", "it would be kind to ...": a request, not a condition or a description.
 _POLITE_REQUEST = re2_compile(
-    r"\b(?:we'?d|we would|i'?d|i would|it would|it'?d|that would|that'?d)\s+(?:really\s+|much\s+|greatly\s+|so\s+|truly\s+)?"
-    r"(?:appreciate(?:\s+it)?|love(?:\s+it)?|like(?:\s+it)?|prefer(?:\s+it)?|rather|be\s+(?:\w+\s+)?(?:great|nice|kind|helpful|good|ideal|"
+    r"\b(?:we'?d|we would|i'?d|i would|it would|it'?d|that would|that'?d)\s+"
+    r"(?:really\s+|much\s+|greatly\s+|so\s+|truly\s+)?"
+    r"(?:appreciate(?:\s+it)?|love(?:\s+it)?|like(?:\s+it)?|prefer(?:\s+it)?|rather|be\s+(?:\w+\s+)?"
+    r"(?:great|nice|kind|helpful|good|ideal|"
     r"better|best|lovely|wonderful|awesome|amazing|perfect|appreciated)|help(?:\s+us|\s+me)?(?:\s+a\s+lot|\s+so\s+much|\s+greatly)?)"
     r"\s+(?:if\s+you|you|to|for\s+you\s+to)\b",
     "polite request",
@@ -539,7 +534,26 @@ _NOUN_USE = re2_compile(
     r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her)\s+$",
     "noun use",
 )
-_LIGHT_VERBS = frozenset("do does did doing make makes making take takes taking perform performs run give have get".split())
+_LIGHT_VERBS = frozenset(
+    [
+        "do",
+        "does",
+        "did",
+        "doing",
+        "make",
+        "makes",
+        "making",
+        "take",
+        "takes",
+        "taking",
+        "perform",
+        "performs",
+        "run",
+        "give",
+        "have",
+        "get",
+    ]
+)
 
 
 def _noun_use(before: str) -> bool:
@@ -642,7 +656,8 @@ def _starts_with_cond(pre: str, c: CueSet) -> bool:
 
 #: After an action, a coordinated second action starts a new clause: a denial there is not about the first.
 _POST_BREAKS = re2_compile(
-    r"(?:, | and | e | y | und | et | en | i | ve | и | или | oder | ou | o | or | als | 并且|而且|并|和|، | و|그리고 |そして|、)",
+    r"(?:, | and | e | y | und | et | en | i | ve | и | или | oder | ou | o | or | als | "
+    r"并且|而且|并|和|، | و|그리고 |そして|、)",
     "post breaks",
 )
 
@@ -689,8 +704,34 @@ def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
 
 
 _GERUND_LEADS = frozenset(
-    "keep start continue begin try consider recommend suggest prefer proceed go approve approved authorize "
-    "authorized allow allowed permit permitted okay fine comfortable enjoy practice resume mind".split()
+    [
+        "keep",
+        "start",
+        "continue",
+        "begin",
+        "try",
+        "consider",
+        "recommend",
+        "suggest",
+        "prefer",
+        "proceed",
+        "go",
+        "approve",
+        "approved",
+        "authorize",
+        "authorized",
+        "allow",
+        "allowed",
+        "permit",
+        "permitted",
+        "okay",
+        "fine",
+        "comfortable",
+        "enjoy",
+        "practice",
+        "resume",
+        "mind",
+    ]
 )
 _ASCII_LETTER = re.compile(r"[a-zA-Z]")
 _OTHER_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
@@ -725,30 +766,234 @@ _english = english
 
 
 _NOUN_MARKERS = frozenset(
-    "the a an for of in on with from its their your our this that these those some any every each no per by "
-    "into onto about between within without via".split()
+    [
+        "the",
+        "a",
+        "an",
+        "for",
+        "of",
+        "in",
+        "on",
+        "with",
+        "from",
+        "its",
+        "their",
+        "your",
+        "our",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "every",
+        "each",
+        "no",
+        "per",
+        "by",
+        "into",
+        "onto",
+        "about",
+        "between",
+        "within",
+        "without",
+        "via",
+    ]
 )
 _IMPERATIVE_PRECEDERS = frozenset(
-    "please always never just then and or first also simply now instead finally next afterwards so to you must "
-    "should shall will can may could might would need needs have has got gotta better ok okay yes sure agents "
-    "agent claude assistant ai copilot codex gemini cursor model bot we i let's lets go ahead free fine allowed "
-    "permitted approved not don't dont do does did also still even only again too auto kindly rather ever "
-    "quickly quietly silently secretly immediately automatically directly right straight but yet hence thus "
-    "therefore otherwise meanwhile today tomorrow tonight once twice here there everywhere anytime sometimes "
-    "usually generally".split()
+    [
+        "please",
+        "always",
+        "never",
+        "just",
+        "then",
+        "and",
+        "or",
+        "first",
+        "also",
+        "simply",
+        "now",
+        "instead",
+        "finally",
+        "next",
+        "afterwards",
+        "so",
+        "to",
+        "you",
+        "must",
+        "should",
+        "shall",
+        "will",
+        "can",
+        "may",
+        "could",
+        "might",
+        "would",
+        "need",
+        "needs",
+        "have",
+        "has",
+        "got",
+        "gotta",
+        "better",
+        "ok",
+        "okay",
+        "yes",
+        "sure",
+        "agents",
+        "agent",
+        "claude",
+        "assistant",
+        "ai",
+        "copilot",
+        "codex",
+        "gemini",
+        "cursor",
+        "model",
+        "bot",
+        "we",
+        "i",
+        "let's",
+        "lets",
+        "go",
+        "ahead",
+        "free",
+        "fine",
+        "allowed",
+        "permitted",
+        "approved",
+        "not",
+        "don't",
+        "dont",
+        "do",
+        "does",
+        "did",
+        "also",
+        "still",
+        "even",
+        "only",
+        "again",
+        "too",
+        "auto",
+        "kindly",
+        "rather",
+        "ever",
+        "quickly",
+        "quietly",
+        "silently",
+        "secretly",
+        "immediately",
+        "automatically",
+        "directly",
+        "right",
+        "straight",
+        "but",
+        "yet",
+        "hence",
+        "thus",
+        "therefore",
+        "otherwise",
+        "meanwhile",
+        "today",
+        "tomorrow",
+        "tonight",
+        "once",
+        "twice",
+        "here",
+        "there",
+        "everywhere",
+        "anytime",
+        "sometimes",
+        "usually",
+        "generally",
+    ]
 )
 #: Common first words of an English instruction before "... and `command`".
 _IMPERATIVE_VERBS = frozenset(
-    "rebase commit fetch pull merge build then first just also always simply run execute do go make clean reset "
-    "delete remove push add update install checkout switch stash copy move open close stop start restart rerun "
-    "regenerate rebuild bump tag release deploy squash amend drop wipe nuke sync pull".split()
+    [
+        "rebase",
+        "commit",
+        "fetch",
+        "pull",
+        "merge",
+        "build",
+        "then",
+        "first",
+        "just",
+        "also",
+        "always",
+        "simply",
+        "run",
+        "execute",
+        "do",
+        "go",
+        "make",
+        "clean",
+        "reset",
+        "delete",
+        "remove",
+        "push",
+        "add",
+        "update",
+        "install",
+        "checkout",
+        "switch",
+        "stash",
+        "copy",
+        "move",
+        "open",
+        "close",
+        "stop",
+        "start",
+        "restart",
+        "rerun",
+        "regenerate",
+        "rebuild",
+        "bump",
+        "tag",
+        "release",
+        "deploy",
+        "squash",
+        "amend",
+        "drop",
+        "wipe",
+        "nuke",
+        "sync",
+        "pull",
+    ]
 )
 _IMPERATIVE_LEADS = frozenset(
-    "use run call execute invoke try launch apply pass add write create make set go please always just simply "
-    "then first next now immediately".split()
+    [
+        "use",
+        "run",
+        "call",
+        "execute",
+        "invoke",
+        "try",
+        "launch",
+        "apply",
+        "pass",
+        "add",
+        "write",
+        "create",
+        "make",
+        "set",
+        "go",
+        "please",
+        "always",
+        "just",
+        "simply",
+        "then",
+        "first",
+        "next",
+        "now",
+        "immediately",
+    ]
 )
-_PARTICIPLE_MODALS_PERMIT = frozenset("can may could might".split())
-_PARTICIPLE_MODALS = frozenset("should must shall will need needs has have is are ought".split())
+_PARTICIPLE_MODALS_PERMIT = frozenset(["can", "may", "could", "might"])
+_PARTICIPLE_MODALS = frozenset(
+    ["should", "must", "shall", "will", "need", "needs", "has", "have", "is", "are", "ought"]
+)
 
 
 def _verb_form(
@@ -760,7 +1005,7 @@ def _verb_form(
     opens = bool(words) and words[-1][-1:] in ",:;—–-("
     prev = words[-1].strip(",:;*_`'\"()") if words else ""
     # A descriptive subject right before the verb ("this command will", "attackers may").
-    for start, stop, cls in reversed(events):
+    for _, stop, cls in reversed(events):
         if len(pre) - stop > LOCAL:
             break
         if cls == "describe":

@@ -20,6 +20,7 @@ so offsets into it are offsets into the body.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -39,9 +40,64 @@ _ABBREVIATIONS = frozenset(
 )
 #: Words that leave a line unfinished: the next line continues the sentence even if it starts with a capital.
 _CONTINUING = frozenset(
-    "and or nor but to the a an of with for in on at by from into onto not never no don't do run use "
-    "if when unless before after without that this these those your our their its is are be please "
-    "than then via as such like e.g. i.e. must should may can will".split()
+    [
+        "and",
+        "or",
+        "nor",
+        "but",
+        "to",
+        "the",
+        "a",
+        "an",
+        "of",
+        "with",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "from",
+        "into",
+        "onto",
+        "not",
+        "never",
+        "no",
+        "don't",
+        "do",
+        "run",
+        "use",
+        "if",
+        "when",
+        "unless",
+        "before",
+        "after",
+        "without",
+        "that",
+        "this",
+        "these",
+        "those",
+        "your",
+        "our",
+        "their",
+        "its",
+        "is",
+        "are",
+        "be",
+        "please",
+        "than",
+        "then",
+        "via",
+        "as",
+        "such",
+        "like",
+        "e.g.",
+        "i.e.",
+        "must",
+        "should",
+        "may",
+        "can",
+        "will",
+    ]
 )
 
 
@@ -228,7 +284,7 @@ def _cells(text: str, s: int, e: int) -> list[tuple[int, int]]:
             edges.append(k)
         k = text.find("|", k + 1, e)
     edges.append(e)
-    cells = [(a + 1, b) for a, b in zip(edges, edges[1:], strict=False)]
+    cells = [(a + 1, b) for a, b in itertools.pairwise(edges)]
     row = text[s:e].strip()
     if cells and row.startswith("|"):
         cells = cells[1:]

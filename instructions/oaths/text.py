@@ -28,12 +28,11 @@ from __future__ import annotations
 import codecs
 import html
 import re
-
-import re2
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import re2
 from confusable_homoglyphs import categories as _categories
 from confusable_homoglyphs import confusables as _confusables
 
