@@ -373,6 +373,9 @@ def read(
         end_marker = None
         for m in c.re["cond_end" if is_english else "cond_end_intl"].finditer(pre):
             end_marker = m
+        if end_marker is None and is_english:
+            # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
+            end_marker = _MAIN_CLAUSE.search(pre)
         if end_marker is not None:
             condition = pre[: end_marker.start()]
             pre_off += end_marker.end()
@@ -565,6 +568,11 @@ def _noun_use(before: str) -> bool:
     return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
 
 
+_MAIN_CLAUSE = re2_compile(
+    r"\s(?:you|agents?|claude|the agent|the assistant|we)\s+(?:can|may|might|could|should|must|will|need|needn't|"
+    r"have|are|'re|'ll|don't|do|get)\b",
+    "main clause",
+)
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
