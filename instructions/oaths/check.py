@@ -321,14 +321,15 @@ class Document:
                 continue
             # A long payload is read in pieces of at most a unit's length, each in the same context, so
             # reading it costs what reading as much plain text would.
-            for a, b in _chunks("".join(inner.parts), 0, len(inner)):
+            whole = "".join(inner.parts)
+            for a, b in _chunks(whole, 0, len(whole)):
                 sub = Builder()
                 if context_unit is not source:
                     normalize_into(sub, self.clean, context_unit.start, context_unit.end)
                     sub.add(" ", context_unit.end - 1, context_unit.end)
                 normalize_into(sub, self.clean, source.start, start)
                 sub.add(' "', start, end)
-                sub.add("".join(inner.parts)[a:b], start, end)
+                sub.add(whole[a:b], start, end)
                 sub.add('" ', start, end)
                 normalize_into(sub, self.clean, end, source.end)
                 view = sub.build()

@@ -62,6 +62,8 @@ class CueSet:
     """The cue lexicons, each compiled into one RE2."""
 
     def __init__(self) -> None:
+        self._events: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, str]]] = {}
+        self._has: dict[tuple[str, str], bool] = {}
         lexicons = Lexicons({name: entries for name, entries in CUES.items()})
         self.re: dict[str, Any] = {name: re2_compile(lexicons.source(name, f"cue {name}"), name) for name in CUES}
         frames = Lexicons({"prohibit": PROHIBIT_FRAME, "mention": MENTION_FRAME, "reference": REFERENCE_HEADER})
@@ -75,6 +77,16 @@ class CueSet:
         )
 
     def events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
+        key = (text, classes)
+        cached = self._events.get(key)
+        if cached is not None:
+            return cached
+        if len(self._events) > 4096:
+            self._events.clear()  # a bounded memo: the same clause is read for every rule that matches in it
+        found = self._events[key] = self._find_events(text, classes)
+        return found
+
+    def _find_events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
         found = []
         data = text.encode() if text.isascii() else None
         for cls in classes:
@@ -86,6 +98,15 @@ class CueSet:
     def has(self, cls: str, text: str) -> bool:
         if not text:
             return False
+        key = (cls, text)
+        known = self._has.get(key)
+        if known is None:
+            if len(self._has) > 16384:
+                self._has.clear()
+            known = self._has[key] = self._find(cls, text)
+        return known
+
+    def _find(self, cls: str, text: str) -> bool:
         data = text.encode() if text.isascii() else None
         return any(_whole_words(text, start, end) for start, end in _spans(self.re[cls], text, data))
 
@@ -145,9 +166,8 @@ def _resolve(events: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Drop events overlapped by a higher-priority one; return the rest in text order."""
     rank = {c: k for k, c in enumerate(_PRIORITY)}
     # The longer cue wins ("you cannot" over "you can", "no need to" over "no"); then the class order.
-    events.sort(key=lambda e: (-(e[1] - e[0]), rank[e[2]], e[0]))
     kept: list[tuple[int, int, str]] = []
-    for ev in events:
+    for ev in sorted(events, key=lambda e: (-(e[1] - e[0]), rank[e[2]], e[0])):
         if all(ev[1] <= k[0] or ev[0] >= k[1] for k in kept):
             kept.append(ev)
     kept.sort()
