@@ -62,6 +62,10 @@ _REVERSED_WORDS = re2.compile(
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
 _DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
 _TRIM = " \t\n\r"
+#: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
+_DECODE_PIPE = re.compile(
+    r"(?:echo|printf)\s+(?:-[a-z]+\s+)?['\"]?([A-Za-z0-9+/_-]{4,}={0,2})['\"]?\s*\|\s*base64\s+(?:-d|--decode|-D)\b"
+)
 #: A letter outside ASCII (accented Latin, Cyrillic, CJK, Arabic, Devanagari...).
 _NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
 #: Function words of the languages written in plain ASCII (Spanish, German, French, Italian, Portuguese,
@@ -408,6 +412,13 @@ class Document:
                 found.append((m.start(), m.end(), decoded))
         for m in TAG_RUN.finditer(body):
             found.append((m.start(), m.end(), decode_tags(m.group())))
+        for m in _DECODE_PIPE.finditer(body):
+            # "echo 'cm0gLXJmIH4=' | base64 -d | sh": a short payload is still one when the text decodes it.
+            a, b = m.span(1)
+            if not any(x <= a < y for x, y, _ in found):
+                decoded = decode_base64(m.group(1), short=True)
+                if decoded is not None:
+                    found.append((a, b, decoded))
         return found
 
 

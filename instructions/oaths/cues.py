@@ -377,6 +377,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "other than", "n't",
             "stopped", "quitted", "ceased", "gave up", "given up",
             "skip", "skipping", "stop", "omit",
+            "re:prefer(?:s|red)?\\b[^.;\\n]{0,60}?\\s(?:over|to|rather than|instead of)",
         ],
         "es": [
             "sin", "en lugar de", "en vez de", "deja de", "dejar de", "para de",
@@ -501,6 +502,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             ":approved|authori[sz]ed|signed off|sanctioned|okayed|cleared|allowed|permitted|waived|exempted|grant"
             "ed)",
             "re:(?:approved|authori[sz]ed|sanctioned|signed off|cleared|whitelisted) (?:by|for)",
+            "re:(?:the |our |your )?(?:\\w+ )?(?:lead|manager|owner|head|director|vp|cto|ciso|ceo|architect|team|"
+            "admin|maintainer)s? (?:has |have )?(?:already |explicitly )?(?:approved|authori[sz]ed|signed off(?: "
+            "on)?|sanctioned|okayed|ok'd|cleared|green-?lit|blessed|allowed|permitted)",
             "re:you (?:have been|are|were|'ve been) (?:granted|given|issued) (?:an? )?(?:exception|exemption|perm"
             "ission|clearance|authori[sz]ation|waiver|override)",
             "re:(?:is|are|has been|have been) (?:waived|suspended|lifted|exempted|relaxed) (?:for|in|during|until)",

@@ -498,7 +498,8 @@ def _readable(text: str) -> bool:
     return printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", ""))
 
 
-def decode_base64(token: str) -> str | None:
+def decode_base64(token: str, short: bool = False) -> str | None:
+    """The text a base64 token encodes, if it reads as prose (``short``: a short command is enough)."""
     compact = "".join(token.split())
     if compact.isalpha() or compact.isdigit():
         return None  # a plain long word or number, not an encoding
@@ -509,6 +510,8 @@ def decode_base64(token: str) -> str | None:
         text = raw.decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
+    if short and text.isprintable() and " " in text.strip():
+        return text
     return text if _readable(text) else None
 
 
