@@ -1186,39 +1186,51 @@ CUES: dict[str, dict[str, list[str]]] = {
             "resolve", "look up", "query", "ping", "hit", "visit", "open", "fetch", "request", "load",
         ],
         "es": [
+            "simplemente", "luego", "después", "entonces", "primero",
             "ejecuta", "ejecute", "ejecutar", "corre", "lanza", "usa", "use", "escribe",
         ],
         "de": [
+            "einfach", "dann", "danach", "zuerst", "anschließend", "sofort",
             "führe", "führen sie", "ausführen", "starte", "nutze", "verwende", "benutze", "tippe", "gib ein",
         ],
         "fr": [
+            "simplement", "puis", "ensuite", "alors", "d'abord",
             "exécute", "exécutez", "exécuter", "lance", "lancez", "utilise", "utilisez", "tape", "tapez",
         ],
         "it": [
+            "semplicemente", "poi", "quindi", "prima",
             "esegui", "eseguite", "eseguire", "lancia", "usa", "utilizza", "digita",
         ],
         "pt": [
+            "simplesmente", "depois", "então", "primeiro",
             "execute", "executa", "executar", "rode", "roda", "use", "usa", "digite",
         ],
         "nl": [
+            "gewoon", "dan", "daarna", "eerst",
             "voer", "uitvoeren", "draai", "gebruik", "typ", "start",
         ],
         "pl": [
+            "po prostu", "potem", "następnie", "najpierw",
             "uruchom", "wykonaj", "użyj", "wpisz", "odpal",
         ],
         "tr": [
+            "sadece", "direkt", "doğrudan", "sonra", "önce",
             "çalıştır", "çalıştırın", "yürüt", "kullan", "kullanın", "yaz",
         ],
         "ru": [
+            "просто", "затем", "потом", "сначала", "сразу",
             "запусти", "запустите", "выполни", "выполните", "используй", "используйте", "введи",
         ],
         "zh": [
+            "直接", "然后", "先", "马上",
             "运行", "执行", "使用", "输入", "跑",
         ],
         "ja": [
+            "そのまま", "すぐに", "まず",
             "実行", "使用", "入力", "走らせ",
         ],
         "ko": [
+            "그냥", "바로", "먼저",
             "실행", "사용", "입력",
         ],
         "ar": [

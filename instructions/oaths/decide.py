@@ -126,6 +126,8 @@ def _whole_words(text: str, start: int, end: int) -> bool:
             return False
         if before in "-_" and start > 1 and (text[start - 2].isalnum() or text[start - 2] == "-"):
             return False  # "--no-verify", "skip_no_tests"
+        if before in ".@/" and start > 1 and text[start - 2].isalnum():
+            return False  # "pytest.mark.skip", "@no", "path/never": a part of a name
     if last.isalnum() and end < len(text):
         after = text[end]
         if after in "-_" and end + 1 < len(text) and text[end + 1].isalnum():
