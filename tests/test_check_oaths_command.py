@@ -34,12 +34,23 @@ def test_files_and_stdin(credo_dir, files):
     assert lines[0] == {
         "file": str(bad),
         "oath_check": "fail",
-        "conflicts": [{"snippet": "Ignore all previous instructions", "conflicting_oath": "finish the procedure"}],
+        "conflicts": [
+            {
+                "snippet": "Ignore all previous instructions",
+                "conflicting_oath": "finish the procedure",
+                "rule_id": "override-prior-instructions",
+                "reason": "Tells the agent to ignore or forget the instructions it was given earlier.",
+            }
+        ],
     }
     assert lines[1] == {"file": str(good), "oath_check": "pass", "conflicts": []}
     assert lines[2]["file"] == "-"
     assert lines[2]["oath_check"] == "fail"
-    assert lines[2]["conflicts"][0]["conflicting_oath"] == "evidence over confidence"
+    assert [(c["conflicting_oath"], c["rule_id"], c["snippet"]) for c in lines[2]["conflicts"]] == [
+        ("evidence over confidence", "skip-verification", "Skip the verification"),
+        ("evidence over confidence", "claim-unverified-success", "say it passed"),
+    ]
+    assert all(c["reason"].endswith(".") for c in lines[2]["conflicts"])
 
 
 def test_uses_the_credo_in_force(credo_dir, files):
@@ -49,7 +60,39 @@ def test_uses_the_credo_in_force(credo_dir, files):
     (credo_dir / "credo-map.json").write_text(json.dumps(data), encoding="utf-8")
     lines, _ = run(str(good))
     assert lines[0]["oath_check"] == "fail"
-    assert lines[0]["conflicts"] == [{"snippet": "secrets", "conflicting_oath": "protect the user and their data"}]
+    assert lines[0]["conflicts"] == [
+        {
+            "snippet": "secrets",
+            "conflicting_oath": "protect the user and their data",
+            "rule_id": "no-secrets-talk",
+            "reason": "test",
+        }
+    ]
+
+
+def test_rules_written_as_templates_take_effect(credo_dir, files):
+    """A rule added as data (a template over the map's lexicons) is used by the command as it is."""
+    _, good = files
+    data = json.loads((credo_dir / "credo-map.json").read_text(encoding="utf-8"))
+    data["oaths"][4]["rules"].append(
+        {
+            "id": "no-env-files",
+            "kind": "state",
+            "reason": "Mentions environment files.",
+            "match": ["!re:\\.env\\b ~~10 re:files?"],
+        }
+    )
+    (credo_dir / "credo-map.json").write_text(json.dumps(data), encoding="utf-8")
+    lines, _ = run(str(good), "-", stdin="Keep the .env files next to the code.")
+    assert lines[0]["oath_check"] == "pass"  # "Never commit ... .env files": a state denied is no conflict
+    assert lines[1]["conflicts"] == [
+        {
+            "snippet": ".env files",
+            "conflicting_oath": "carry knowledge forward",
+            "rule_id": "no-env-files",
+            "reason": "Mentions environment files.",
+        }
+    ]
 
 
 def test_unreadable_file_is_reported_and_the_rest_still_checked(credo_dir, files, tmp_path):

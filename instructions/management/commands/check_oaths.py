@@ -15,7 +15,7 @@ from instructions.oaths import check_text
 class Command(AuditedCommand):
     help = (
         "Check instruction files against the oaths of the credo in force. Prints one JSON line per file: "
-        '{"file", "oath_check": "pass"|"fail", "conflicts": [{"snippet", "conflicting_oath"}]}. '
+        '{"file", "oath_check": "pass"|"fail", "conflicts": [{"snippet", "conflicting_oath", "rule_id", "reason"}]}. '
         "Use - to read standard input. The exit status is 0 whether files pass or fail; it is 1 only when "
         "some file could not be read (each such file gets an error line on stderr and the others are still checked)."
     )
@@ -44,7 +44,10 @@ class Command(AuditedCommand):
             line = {
                 "file": name,
                 "oath_check": result.status,
-                "conflicts": [{"snippet": f.snippet, "conflicting_oath": f.oath} for f in result.findings],
+                "conflicts": [
+                    {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
+                    for f in result.findings
+                ],
             }
             self.stdout.write(json.dumps(line, ensure_ascii=False))
         if unreadable:

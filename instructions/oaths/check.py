@@ -1,0 +1,992 @@
+"""Check a body against compiled rules: structure, views, matching, decisions.
+
+1. ``segment`` splits the body into units with their structural context.
+2. ``Document`` builds the base view (every unit normalised, units separated by a line break, which
+   no rule's gap crosses) and one view of alternative readings, built only for units that show a
+   sign of obfuscation: leetspeak, letter-spaced or split words, ROT13 or reversed text (detected by
+   their stop words), Cyrillic and Greek in their own letters, and encoded payloads (base64, hex,
+   Unicode tag characters) decoded into units of their own that quote the encoded original.
+3. Every rule's RE2 runs over both views (an RE2 set first says which rules can match at all).
+4. Each match is judged in its unit (``decide``); the first conflict per rule is a finding.
+
+Each step is a linear pass; a decision looks only at a bounded window around its match.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import re2
+
+from instructions.oaths import decide
+from instructions.oaths.compile import re2_compile
+from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
+from instructions.oaths.text import (
+    BASE64_TOKEN,
+    HEX_TOKEN,
+    HOT_WORDS,
+    LEET_HINT,
+    TAG_RUN,
+    Builder,
+    View,
+    decode_base64,
+    decode_hex,
+    decode_tags,
+    join_reveals,
+    joined_view,
+    leet_views,
+    normalize_into,
+    rot13,
+)
+
+#: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
+#: unit is worth reading decoded. Short or common words that occur in plain text are left out.
+_ROT13_WORDS = re2.compile(
+    r"\b(?:gur|naq|lbh|lbhe|nyy|guvf|gung|jvgu|sbe|abg|sebz|nal|cyrnfr|vafgehpgvbaf|cerivbhf|vtaber|grfgf|ehyrf|"
+    r"qryrgr|fxvc|qngn|hfre|frpergf|nyjnlf|arire|gurz|jvyy|ercbeg|cnffrq|jbex|svyrf|snvyvat|abgrf|jevgr|ernq|"
+    r"fraq|hcybnq|erzbir|sbetrg|qvfnoyr|cebterff|zrzbel|pbzzvg|chfu|erfrg|pyrna|gbxra|cnffjbeq|ybt|gurer|"
+    r"fnsrgl|purpxf|hfref|erfhygf|terra|fxvccrq|qrpvfvbaf|xrlf|furyy)\b"
+)
+_REVERSED_WORDS = re2.compile(
+    r"\b(?:eht|dna|uoy|ruoy|lla|siht|taht|htiw|rof|morf|yna|esaelp|snoitcurtsni|suoiverp|erongi|stset|selur|"
+    r"eteled|piks|atad|resu|sterces|syawla|reven|meht|lliw|troper|dessap|krow|selif|gniliaf|seton|ton|etirw|"
+    r"dnes|evomer|tegrof|elbasid|ssergorp|yromem|timmoc|hsup|teser|naelc|nekot|drowssap|ereht|tsuj|tig|ecrof|"
+    r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
+)
+#: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
+_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
+_TRIM = " \t\n\r"
+#: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
+_DECODE_PIPE = re.compile(
+    r"(?:echo|printf)\s+(?:-[a-z]+\s+)?['\"]?([A-Za-z0-9+/_-]{4,}={0,2})['\"]?\s*\|\s*base64\s+(?:-d|--decode|-D)\b"
+)
+#: A letter outside ASCII (accented Latin, Cyrillic, CJK, Arabic, Devanagari...).
+_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
+#: Function words of the languages written in plain ASCII (Spanish, German, French, Italian, Portuguese,
+#: Dutch, Polish, Turkish) that English does not use: a text with none of them is read as English.
+_FOREIGN_FUNCTION_WORDS = re2.compile(
+    r"\b(?:el|la|los|las|un|una|unos|unas|que|para|pero|siempre|nunca|todas|esta|este|estas|estos|"
+    r"hay|sin|segun|tambien|ahora|con|por|del|"
+    r"und|nicht|oder|ist|sind|werden|keine|kein|alle|alles|bitte|diese|dieser|immer|niemals|auch|wenn|oben|"
+    r"der|das|dem|ein|eine|zu|sie|"
+    r"les|des|une|pour|avec|dans|vous|toujours|jamais|sont|cette|aux|ne|pas|tout|rien|le|et|est|tu|"
+    r"il|di|che|della|delle|degli|sono|questo|questa|sempre|mai|gli|anche|tutte|tutti|"
+    r"voce|nao|uma|tambem|seu|sua|aos|nas|nos|isso|esse|essa|em|"
+    r"het|een|niet|altijd|nooit|wordt|worden|zijn|deze|moet|geen|jij|jouw|je|"
+    r"nie|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
+    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak)\b"
+)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_STAND_INS = {
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "«": '"',
+    "»": '"',
+    "「": '"',
+    "」": '"',
+    "『": '"',
+    "』": '"',
+    "‘": "'",
+    "’": "'",
+    "—": "-",
+    "–": "-",
+    "…": ".",
+    "。": ".",
+    "，": ",",
+    "：": ":",
+    "；": ";",
+    "！": "!",
+    "？": "?",
+    "、": ",",
+    "\u00a0": " ",
+}
+
+
+def _ascii_stand_in(m: re.Match[str]) -> str:
+    return _STAND_INS.get(m.group(), "\x1a")
+
+
+#: Texts shorter than this are read with every language's entries throughout (it costs nothing).
+SMALL_TEXT = 4000
+
+
+@dataclass(slots=True)
+class AltUnit:
+    """A unit of the alternative view: another reading of (part of) a base unit."""
+
+    source: Unit
+    how: str  # "native", "leet", "joined", "rot13", "reversed", "decoded"
+    vstart: int
+    vend: int
+
+
+class Document:
+    """A body, its units and its views."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        units, self.clean = segment(body)
+        base = Builder()
+        kept: list[Unit] = []
+        native: list[Unit] = []
+        for u in units:
+            start = len(base)
+            folded = normalize_into(base, self.clean, u.start, u.end)
+            if len(base) == start:
+                continue
+            u.vstart, u.vend = start, len(base)
+            base.add("\n", u.end - 1, u.end)
+            kept.append(u)
+            if folded:
+                native.append(u)
+        self.units = kept
+        self.base = base.build()
+        self._vstarts = [u.vstart for u in kept]
+        self._native = native
+        self._alt: tuple[View, list[AltUnit], list[int]] | None = None
+        self._english: bool | None = None
+        self._bytes: dict[tuple[int, bool], bytes | None] = {}
+        self.readings: dict[tuple[Any, ...], decide.Reading] = {}
+        self._fences: dict[int, bool] | None = None
+
+    def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
+        """The units that may be in a language other than English (a non-ASCII letter, or a function
+        word of a language written in ASCII), as one view: the rules' every-language patterns are run
+        over these only, their English patterns over the whole text."""
+        out = Builder()
+        units: list[AltUnit] = []
+        base = self.base
+        for u in self.units:
+            text = base.text[u.vstart : u.vend]
+            if _NON_ASCII_LETTER.search(self.clean, u.start, u.end) or _FOREIGN_FUNCTION_WORDS.search(text):
+                start = len(out)
+                out.add_mapped(text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+                units.append(AltUnit(u, "base", start, len(out)))
+                out.add("\n", u.end - 1, u.end)
+        return out.build(), units, [a.vstart for a in units]
+
+    def fence_mentions(self, fence: int) -> bool:
+        """Does a line of the fenced block starting at ``fence`` call the block a list of examples, a
+        deny list or attacks ("# denylist", "blocked_phrases:")?"""
+        if self._fences is None:
+            # One pass over the code units for every block (per block, a scan of all units would be quadratic).
+            c = decide.cues()
+            self._fences = {}
+            for u in self.units:
+                if u.kind == "code" and not self._fences.get(u.fence):
+                    text = self.unit_text(u)
+                    self._fences[u.fence] = bool(
+                        c.frame_mention.search(text) or c.has("mention", text) or _LIST_KEY.search(text)
+                    )
+        return self._fences.get(fence, False)
+
+    def ascii_bytes(self, view: View, shadow: bool = False) -> bytes | None:
+        """The view's text as bytes when it is ASCII (encoded once for all the rules), else None.
+
+        With ``shadow`` (for the English patterns, which match no letter outside ASCII) a non-ASCII
+        view gets an ASCII stand-in of the same length: typographic quotes and dashes become their
+        ASCII forms, anything else a control character no pattern matches. Offsets stay those of the
+        view, and the fast path (no offset decoding) applies."""
+        key = (id(view), shadow)
+        if key not in self._bytes:
+            text = view.text
+            if text.isascii():
+                self._bytes[key] = text.encode()
+            elif shadow:
+                self._bytes[key] = _NON_ASCII.sub(_ascii_stand_in, text).encode()
+            else:
+                self._bytes[key] = None
+        return self._bytes[key]
+
+    @property
+    def english(self) -> bool:
+        """Is the document as a whole English (the fallback for units without function words)?"""
+        if self._english is None:
+            self._english = decide.english(self.base.text[:2000])
+        return self._english
+
+    # ----------------------------------------------------------------- lookups
+
+    def unit_text(self, unit: Unit) -> str:
+        return self.base.text[unit.vstart : unit.vend]
+
+    def unit_at(self, pos: int) -> Unit | None:
+        k = bisect.bisect_right(self._vstarts, pos) - 1
+        if k < 0:
+            return None
+        u = self.units[k]
+        return u if pos < u.vend else None
+
+    def _units_at(self, positions: list[int]) -> list[Unit]:
+        """The units holding these base-view positions, each once, in order."""
+        seen: list[Unit] = []
+        for pos in positions:
+            unit = self.unit_at(pos)
+            if unit is not None and (not seen or seen[-1] is not unit):
+                seen.append(unit)
+        return seen
+
+    def units_hit(self, pattern: re.Pattern[str], minimum: int = 1) -> list[Unit]:
+        """Units whose base text has at least ``minimum`` distinct matches of ``pattern``."""
+        hits: dict[int, set[str]] = {}
+        for m in pattern.finditer(self.base.text):
+            k = bisect.bisect_right(self._vstarts, m.start()) - 1
+            if k >= 0:
+                hits.setdefault(k, set()).add(m.group())
+        return [self.units[k] for k, words in sorted(hits.items()) if len(words) >= minimum]
+
+    # ----------------------------------------------------------------- the alternative view
+
+    def alt(self) -> tuple[View, list[AltUnit], list[int]]:
+        if self._alt is None:
+            self._alt = self._build_alt()
+        return self._alt
+
+    def _build_alt(self) -> tuple[View, list[AltUnit], list[int]]:
+        out = Builder()
+        alts: list[AltUnit] = []
+        base = self.base
+
+        def add(source: Unit, how: str, text: str, starts: list[int], ends: list[int]) -> None:
+            start = len(out)
+            out.add_mapped(text, starts, ends)
+            alts.append(AltUnit(source, how, start, len(out)))
+            out.add("\n", ends[-1] - 1 if ends else 0, ends[-1] if ends else 1)
+
+        for u in self._native:
+            start = len(out)
+            normalize_into(out, self.clean, u.start, u.end, fold=False)
+            if len(out) > start:
+                alts.append(AltUnit(u, "native", start, len(out)))
+                out.add("\n", u.end - 1, u.end)
+        for u in self.units_hit(LEET_HINT):
+            text = base.text[u.vstart : u.vend]
+            if len(text) > 40 and " " not in text:
+                continue  # one long token (an encoded payload, a hash): read decoded, not as leetspeak
+            for variant in leet_views(text):
+                add(u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in self._units_at(join_reveals(base.text)):
+            joined = joined_view(base, u.vstart, u.vend)
+            if joined is not None:
+                add(u, "joined", *joined)
+        for run in self._short_runs():
+            # "BYPASS   THE\n\nGUARDRAILS": a sentence broken over short lines or paragraphs, read whole.
+            texts: list[str] = []
+            starts: list[int] = []
+            ends: list[int] = []
+            for u in run:
+                if texts:
+                    texts.append(" ")
+                    starts.append(base.starts[u.vstart])
+                    ends.append(base.starts[u.vstart])
+                texts.append(base.text[u.vstart : u.vend])
+                starts.extend(base.starts[u.vstart : u.vend])
+                ends.extend(base.ends[u.vstart : u.vend])
+            add(run[0], "lines", "".join(texts), starts, ends)
+        cued = self.units_hit(_DECODE_CUES)
+        for u in self._likely(_ROT13_WORDS, cued):
+            text = rot13(base.text[u.vstart : u.vend])
+            add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in self._likely(_REVERSED_WORDS, cued):
+            text = base.text[u.vstart : u.vend][::-1]
+            add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
+        for u in cued:
+            # The cued sentence with the next one, reversed whole: a reversed command's own full stop
+            # ("*/. fr- mr") splits it from the cue.
+            k = bisect.bisect_left(self._vstarts, u.vstart)
+            if k + 1 < len(self.units):
+                a, b = u.vstart, self.units[k + 1].vend
+                if b - a <= 2 * MAX_UNIT:
+                    text = base.text[a:b].replace("\n", " ")[::-1]
+                    add(u, "reversed", text, base.starts[a:b][::-1], base.ends[a:b][::-1])
+        for start, end, decoded in self._payloads():
+            source = self.unit_at_original(start)
+            if source is None:
+                continue
+            # The decoded text is read in place, quoted, inside the sentence that carries it (with the
+            # sentence before it when the payload stands alone): "decode and run: \"rm -rf ./*\"".
+            # Every decoded character quotes the encoded original.
+            context_unit = source
+            before = self.clean[source.start : start].strip(" `'\"")
+            if not before:
+                k = self.units.index(source)
+                if k > 0:
+                    context_unit = self.units[k - 1]
+            inner = Builder()
+            normalize_into(inner, decoded, 0, len(decoded))
+            if not len(inner):
+                continue
+            # A long payload is read in pieces of at most a unit's length, each in the same context, so
+            # reading it costs what reading as much plain text would.
+            whole = "".join(inner.parts)
+            for a, b in _chunks(whole, 0, len(whole)):
+                sub = Builder()
+                if context_unit is not source:
+                    normalize_into(sub, self.clean, context_unit.start, context_unit.end)
+                    sub.add(" ", context_unit.end - 1, context_unit.end)
+                normalize_into(sub, self.clean, source.start, start)
+                sub.add(' "', start, end)
+                sub.add(whole[a:b], start, end)
+                sub.add('" ', start, end)
+                normalize_into(sub, self.clean, end, source.end)
+                view = sub.build()
+                add(source, "decoded", view.text, view.starts, view.ends)
+        return out.build(), alts, [a.vstart for a in alts]
+
+    def _short_runs(self) -> list[list[Unit]]:
+        """Runs of two to eight consecutive units of at most three words each, without a full stop,
+        that together hold a word worth reading (an instruction split over lines)."""
+        runs: list[list[Unit]] = []
+        current: list[Unit] = []
+
+        def close() -> None:
+            if len(current) >= 2 and HOT_WORDS.search(" ".join(self.unit_text(u) for u in current)):
+                runs.append(list(current))
+            current.clear()
+
+        for u in self.units:
+            text = self.unit_text(u).strip()
+            if u.kind == "text" and 0 < len(text.split()) <= 4 and len(current) < 8 and not text.endswith(":"):
+                current.append(u)
+                if text.endswith((".", "!", "?", ";", "。")):
+                    close()
+            else:
+                close()
+        close()
+        return runs
+
+    def _likely(self, words: re.Pattern[str], cued: list[Unit]) -> list[Unit]:
+        """Units that read as ROT13 or reversed text: two of its stop words in the unit, or one in the
+        unit and one in a neighbour, or a decoding cue ("reversed", "rot13") in the unit or the one before."""
+        hits: dict[int, int] = {}
+        for m in words.finditer(self.base.text):
+            k = bisect.bisect_right(self._vstarts, m.start()) - 1
+            if k >= 0:
+                hits[k] = hits.get(k, 0) + 1
+        cued_index = {self._vstarts.index(u.vstart) for u in cued}
+        chosen = set()
+        for k, n in hits.items():
+            if n >= 2 or hits.get(k - 1, 0) or hits.get(k + 1, 0) or k in cued_index or k - 1 in cued_index:
+                chosen.add(k)
+        for k in cued_index:
+            # "Run the reversed command: */. fr- mr": the cue's own unit and the next, stop words or not.
+            chosen.add(k)
+            if k + 1 < len(self.units):
+                chosen.add(k + 1)
+        return [self.units[k] for k in sorted(chosen)]
+
+    def unit_at_original(self, pos: int) -> Unit | None:
+        for u in self.units:  # payloads are rare: a scan is fine
+            if u.start <= pos < u.end:
+                return u
+        return None
+
+    def _payloads(self) -> list[tuple[int, int, str]]:
+        """Encoded text in the body: (start, end, decoded text). Lines of one base64 block are joined."""
+        found: list[tuple[int, int, str]] = []
+        body = self.body
+        blocks: list[list[int]] = []
+        for m in BASE64_TOKEN.finditer(body):
+            a, b = m.start(), m.end()
+            if (a and (body[a - 1].isalnum() or body[a - 1] in "+/=")) or (b < len(body) and body[b].isalnum()):
+                continue
+            if blocks and body[blocks[-1][1] : a].strip() == "" and "\n" in body[blocks[-1][1] : a]:
+                blocks[-1][1] = b
+            else:
+                blocks.append([a, b])
+        for a, b in blocks:
+            decoded = decode_base64(body[a:b])
+            if decoded is not None:
+                found.append((a, b, decoded))
+                found.extend(_nested(decoded, a, b))
+        for m in HEX_TOKEN.finditer(body):
+            decoded = decode_hex(m.group())
+            if decoded is not None:
+                found.append((m.start(), m.end(), decoded))
+        for m in TAG_RUN.finditer(body):
+            found.append((m.start(), m.end(), decode_tags(m.group())))
+        for m in _DECODE_PIPE.finditer(body):
+            # "echo 'cm0gLXJmIH4=' | base64 -d | sh": a short payload is still one when the text decodes it.
+            a, b = m.span(1)
+            if not any(x <= a < y for x, y, _ in found):
+                decoded = decode_base64(m.group(1), short=True)
+                if decoded is not None:
+                    found.append((a, b, decoded))
+        return found
+
+
+def _nested(decoded: str, a: int, b: int) -> list[tuple[int, int, str]]:
+    """A payload inside a decoded payload (one level deep), quoted as the outer one."""
+    out = []
+    for m in BASE64_TOKEN.finditer(decoded):
+        inner = decode_base64(m.group())
+        if inner is not None:
+            out.append((a, b, inner))
+    return out
+
+
+# --------------------------------------------------------------------------- matching
+
+
+#: Words a strict gap may not hold: a preposition or conjunction there starts another phrase, so the
+#: object after it is not the object of the verb ("skip the confirmation prompt in CI").
+_GAP_STOPS = re.compile(
+    r"(?:^|\s)(?:in|on|at|for|with|without|into|onto|to|by|via|when|if|unless|before|after|while|because|since|"
+    r"so|than|then|until|except|like|about|during|as|per|whether|where|once|en|para|con|sin|cuando|si|antes|"
+    r"después|porque|im|für|mit|ohne|wenn|bevor|nachdem|weil|dans|pour|avec|sans|quand|avant|après|parce|per|"
+    r"senza|quando|se|prima|dopo|perché|em|com|sem|voor|met|zonder|wanneer|als|voordat|nadat|dla|bez|"
+    r"kiedy|gdy|jeśli|в|на|для|без|когда|если|перед|после)(?=\s|$)"
+)
+
+
+@dataclass(slots=True)
+class _Template:
+    """Group indices of one template of a rule's pattern: its head and its gaps (kind, limit)."""
+
+    head: int
+    gaps: list[tuple[int, str, int]]
+
+
+_TEMPLATES: dict[int, tuple[Any, list[_Template]]] = {}
+
+
+def _templates(pattern: Any) -> list[_Template]:
+    """The templates of ``pattern``, from its group names (computed once per pattern)."""
+    cached = _TEMPLATES.get(id(pattern))
+    if cached is not None and cached[0] is pattern:
+        return cached[1]
+    heads: dict[str, int] = {}
+    gaps: dict[str, list[tuple[int, str, int]]] = {}
+    for name, index in pattern.groupindex.items():
+        if name[0] == "h":
+            heads[name[1:]] = index
+        elif name[0] in "sl":
+            tag, _, limit = name[1:].split("_")
+            gaps.setdefault(tag, []).append((index, name[0], int(limit)))
+    templates = [_Template(heads[tag], gaps.get(tag, [])) for tag in sorted(heads, key=lambda t: heads[t])]
+    _TEMPLATES[id(pattern)] = (pattern, templates)
+    return templates
+
+
+def _spans(match: Any) -> list[tuple[int, int]]:
+    """Every group's span at once (the wrapper's decoded spans; shifted for a match in a slice)."""
+    if isinstance(match, _Shifted):
+        off = match._off
+        return [(a, b) if a == -1 else (a + off, b + off) for a, b in match._m._spans]
+    return match._spans
+
+
+def _matched_template(match: Any) -> tuple[_Template | None, list[tuple[int, int]]]:
+    spans = _spans(match)
+    for template in _templates(match.re):
+        if spans[template.head][0] != -1:
+            return template, spans
+    return None, spans
+
+
+def _head_span(match: Any) -> tuple[int, int] | None:
+    """The span of the matched template's head, or None when one of its gaps is longer than the
+    template allows or a strict gap holds a stop word."""
+    template, spans = _matched_template(match)
+    if template is None:
+        return spans[0]
+    for index, kind, limit in template.gaps:
+        a, b = spans[index]
+        if b - a > limit:
+            return None  # the gap is longer than the template allows
+        if kind == "s" and b > a and _GAP_STOPS.search(match.string[a:b]):
+            return None
+    return spans[template.head]
+
+
+def _gap_spans(match: Any) -> list[tuple[int, int]] | None:
+    """The spans of the matched template's gaps (None for a raw pattern without named gaps)."""
+    template, spans = _matched_template(match)
+    if template is None or not template.gaps:
+        return None
+    return [spans[index] for index, _, _ in template.gaps if spans[index][1] > spans[index][0]]
+
+
+def _gap_text(match: Any, view: View, h1: int) -> str | None:
+    """The words in the template's gaps after its head ("keep *no* records"), not those of its objects
+    ("only follow these rules and nothing else": "nothing" is the template's own word)."""
+    spans = _gap_spans(match)
+    if spans is None:
+        return None
+    return " ".join(view.text[a:b] for a, b in spans if a >= h1)
+
+
+def _trim(body: str, start: int, end: int) -> tuple[int, int]:
+    """Trim white space, and a boundary character a non-ASCII word's match consumed, off the snippet."""
+    while start < end and body[start] in _TRIM:
+        start += 1
+    while end > start and body[end - 1] in _TRIM:
+        end -= 1
+    if end - start > 1 and not body[start].isalnum() and not body[start + 1].isascii() and body[start + 1].isalpha():
+        start += 1
+    if end - start > 1 and not body[end - 1].isalnum() and not body[end - 2].isascii() and body[end - 2].isalpha():
+        end -= 1
+    while start < end and body[start] in _TRIM:
+        start += 1
+    while end > start and body[end - 1] in _TRIM:
+        end -= 1
+    return start, end
+
+
+_PROSE_INFO = frozenset({"", "text", "txt", "markdown", "md", "prompt", "plaintext", "plain", "none", "note"})
+_COMMENT_MARKERS = ("#", "//", "--", ";", "/*", "*", "rem ", "<!--", "%")
+
+
+#: A required word right after a denial does not count ("log the request id, never the password").
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|no|never|except|excluding|without|but not|other than|minus|redact\w*|mask\w*|strip\w*|filter\w* out|"
+    r"hide|omit\w*|nor|neither)\W+(?:\w+\W+)?$"
+)
+
+
+def _present(pattern: Any, scope: str) -> bool:
+    """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
+    return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
+
+
+_PASSIVE = re.compile(
+    r"\b(?:be|been|being|is|are|was|were|get|gets|got|gotten)\s+(?:\w+ly\s+)?"
+    r"(?:(?:fine|ok|okay|allowed|acceptable|safe|free|ready|easy|required|needed|meant|supposed|expected|permitted|"
+    r"good|better|best|not|never)\s+(?:to\s+)?)?$"
+)
+
+
+def _english_subject(text: str, m0: int, h0: int, unit_text: str, context: str, default: bool) -> bool:
+    """Is the object of an object-first match really the subject of an English verb (no passive)?"""
+    head_word = text[h0 : h0 + 20].split(" ", 1)[0]
+    if not head_word.isascii() or not head_word[:1].isalpha() or not decide.english(unit_text, context, default):
+        return False  # Japanese, Korean, Turkish, Hindi...: the object comes first
+    return _PASSIVE.search(text[max(m0, h0 - 40) : h0]) is None
+
+
+def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
+    """The base text of ``unit`` and of ``window`` units either side."""
+    if not window:
+        return doc.unit_text(unit)
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    lo, hi = max(0, k - window), min(len(doc.units), k + window + 1)
+    return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
+
+
+_UNCOMMENT = re.compile(r"\b(?:uncomment|un-comment|enable|activate|re-?enable)\b")
+
+
+def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
+    """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
+    previous = _before(doc, unit, 1)
+    return bool(_UNCOMMENT.search(previous)) and not decide.cues().has("neg", previous)
+
+
+def _after(doc: Document, unit: Unit) -> str:
+    """The base text of the unit after ``unit``, if any."""
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    return doc.unit_text(doc.units[k + 1]) if k + 1 < len(doc.units) else ""
+
+
+def _before(doc: Document, unit: Unit, window: int) -> str:
+    """The base text of the ``window`` units before ``unit``."""
+    k = bisect.bisect_left(doc._vstarts, unit.vstart)
+    return "".join(doc.unit_text(u) + "\n" for u in doc.units[max(0, k - window) : k])
+
+
+#: A key or comment naming a list of phrases to block ("deny_phrases:", "# blocklist").
+_LIST_KEY = re.compile(
+    r"\b(?:deny|denied|block|blocked|ban|banned|forbidden|disallowed|reject|rejected|blacklist|blocklist|denylist|"
+    r"stop|bad)[ _-]?(?:list|phrases?|patterns?|words?|strings?|terms?)\b"
+)
+_IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
+
+
+#: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
+#: no other match of the rule in that unit need be judged.
+UNIT_REFUSED = (-1, -1)
+
+#: When a list, ``_judge`` appends why each match was refused (for ``scripts/eval_oaths.py --why``).
+TRACE: list[tuple[str, str, str]] | None = None
+
+
+def _refuse(rule: CompiledRule, match: Any, why: str) -> None:
+    if TRACE is not None:
+        TRACE.append((rule.id, match.group()[:60], why))
+
+
+def _judge(
+    doc: Document, rule: CompiledRule, view: View, text_lo: int, text_hi: int, unit: Unit, how: str, match: Any
+) -> tuple[int, int] | None:
+    """The view span to quote if this match of ``rule`` (in the unit at ``view.text[text_lo:text_hi]``)
+    is a conflict, else None."""
+    m0, m1 = match.span()
+    if view.text[m0] == "\n":
+        m0 += 1  # a pattern anchored at a line start ("No notes.") matched the unit separator before it
+    head = _head_span(match)
+    if head is None:
+        _refuse(rule, match, "gap too long or holds a preposition")
+        return None
+    h0, h1 = max(head[0], m0), head[1]
+    text = view.text[text_lo:text_hi]
+    if (
+        rule.form != "command"
+        and _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0])
+        and view.text[h0 : h0 + 1].isalpha()
+    ):
+        _refuse(rule, match, "head inside an identifier")
+        return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
+    if rule.unless is not None:
+        scope = text
+        if text.rstrip().endswith((";", "；")):
+            scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
+        hit = rule.unless.search(scope)
+        if hit is not None:
+            _refuse(rule, match, f"unless: {hit.group()!r}")
+            return UNIT_REFUSED
+    if rule.require:
+        if rule.antecedent:
+            scope = _before(doc, unit, rule.window) + view.text[text_lo:m0]
+        else:
+            scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+            if not rule.window and text.rstrip().endswith((";", "；")):
+                scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
+        if not all(_present(req, scope) for req in rule.require):
+            _refuse(rule, match, "requirement missing")
+            return None if rule.antecedent else UNIT_REFUSED
+    if rule.unless_near is not None:
+        lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
+        for near in rule.unless_near.finditer(view.text[lo:hi]):
+            if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
+                _refuse(rule, match, f"unless_near: {near.group()!r}")
+                return None
+    command = rule.form == "command"
+    decoded = how == "decoded"
+    if (
+        rule.kind in ("harm", "duty")
+        and not command
+        and m0 < h0
+        and _english_subject(view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english)
+    ):
+        _refuse(rule, match, "English subject")
+        return None  # "tests should not perform X": the noun before an English verb is its subject
+    code_unit = unit.kind == "code" and not decoded
+    line = text.lstrip(" ")
+    comment_line = code_unit and line.startswith(_COMMENT_MARKERS) and not line.startswith("#!")
+    if code_unit and not command and unit.info not in _PROSE_INFO and not comment_line and not rule.in_code:
+        _refuse(rule, match, "code")
+        return None  # words in code are code, unless the block holds prose or the line is a comment
+    if comment_line:
+        # A comment in a code block is prose; a command that opens it is commented out, not given to run.
+        content_start = text_lo + len(text) - len(line.lstrip("#/-;*% <!"))
+        if command and m0 - content_start <= 1 and not _uncomment_ordered(doc, unit):
+            _refuse(rule, match, "commented out")
+            return None
+        code_unit = False
+    elif code_unit and not command:
+        code_unit = False
+    frame = decide.unit_frame(unit, doc.clean, doc)
+    if not frame and unit.kind == "code" and doc.fence_mentions(unit.fence):
+        frame = "mention"  # a block whose own lines call it a deny list or a list of examples
+    in_quote = in_code = head_in_code = False
+    if not decoded:
+        o0, o1 = view.starts[m0], view.ends[m1 - 1]
+        oh0, oh1 = view.starts[h0], view.ends[h1 - 1]
+        for a, b in decide.quote_spans(unit, doc.body):
+            code_span = doc.body[a] == "`"
+            if a <= o0 and o1 <= b:
+                if code_span:
+                    in_code = True
+                else:
+                    in_quote = True
+            if code_span and a < oh0 and oh1 < b:
+                head_in_code = True
+    if command and code_unit and in_quote:
+        _refuse(rule, match, "string literal")
+        return None  # a command inside a string literal is data (a deny list, a fixture), not a command
+    if head_in_code and not command:
+        _refuse(rule, match, "head in code")
+        return None  # the "verb" is a token of code ("`#[ignore]`", "`--no-verify`"), not a verb
+    context = _neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit)
+    gaps = _gap_text(match, view, h1)
+    # The same words read in the same place read the same way (a repeated line is read once).
+    key = (
+        text,
+        h0 - text_lo,
+        h1 - text_lo,
+        m0 - text_lo,
+        m1 - text_lo,
+        unit.kind,
+        frame,
+        in_quote,
+        in_code,
+        command,
+        context,
+        rule.strict_gate,
+        gaps,
+    )
+    known = doc.readings.get(key)
+    if known is None:
+        known = decide.read(
+            text,
+            h0 - text_lo,
+            h1 - text_lo,
+            m0 - text_lo,
+            m1 - text_lo,
+            unit=unit,
+            frame=frame,
+            in_quote=in_quote,
+            in_code=in_code,
+            command=command,
+            context=context,
+            strict_gate=rule.strict_gate,
+            english_default=doc.english,
+            gaps=gaps,
+        )
+        doc.readings[key] = known
+    reading = dataclasses.replace(known)
+    if not rule.gate:
+        reading.gated = False
+    if decoded:
+        if reading.frame in ("example", "reference"):
+            reading.frame = ""  # an encoded payload is not an example of anything by its position alone
+        reading.run = reading.run or decide.orders_decoding(_neighbourhood(doc, unit, 1))
+    elif how in ("rot13", "reversed") and command and decide.orders_decoding(_neighbourhood(doc, unit, 1)):
+        reading.run = True  # "run the reversed command: */. fr- mr"
+        if reading.modality == decide.DESCRIBE:
+            reading.modality = decide.INSTRUCT
+    if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
+        _refuse(rule, match, f"verdict: {reading}")
+        return None
+    if rule.kind == "duty" and reading.cue_at is not None and not decoded:
+        return text_lo + reading.cue_at, m1  # quote the denial with the duty it denies
+    return m0, m1
+
+
+def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> bool:
+    """v2 exceptions over the unit holding a ``pattern`` rule's match (``text`` is that unit)."""
+    windows = {
+        "before": (max(0, start - decide.WINDOW), start),
+        "after": (end, min(len(text), end + decide.WINDOW)),
+        "match": (start, end),
+        "clause": (max(0, start - decide.WINDOW), min(len(text), end + decide.WINDOW)),
+    }
+
+    def holds(exc: Any) -> bool:
+        lo, hi = windows[exc.kind]
+        return (exc.pattern.search(text[lo:hi]) is not None) != exc.negate
+
+    return any(holds(exc) and all(holds(part) for part in exc.also) for exc in rule.exceptions)
+
+
+def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
+    for m in rule.pattern.finditer(doc.base.text):
+        start, end = m.span()
+        if end <= start:
+            continue
+        unit = doc.unit_at(start)
+        if unit is None:
+            unit = doc.unit_at(end - 1)
+        if unit is None:
+            continue
+        if rule.within == "html-comment" and unit.kind != "comment":
+            continue
+        lo = unit.vstart
+        if rule.exceptions and _legacy_excepted(rule, doc.base.text[lo : max(unit.vend, end)], start - lo, end - lo):
+            continue
+        return doc.base.original_span(start, end)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _english_pattern(source: str) -> Any:
+    """A rule's English-only pattern, compiled on first use."""
+    return re2_compile(source, "english pattern")
+
+
+def check_document(body: str, rules: RuleSet) -> OathResult:
+    doc = Document(body)
+    if not doc.units:
+        return PASS
+    view, alts, alt_starts = doc.alt()
+
+    def in_base(pos: int) -> tuple[int, int, Unit, str] | None:
+        unit = doc.unit_at(pos + 1 if doc.base.text[pos] == "\n" else pos)
+        return None if unit is None else (unit.vstart, unit.vend, unit, "base")
+
+    def in_alt(pos: int) -> tuple[int, int, Unit, str] | None:
+        k = bisect.bisect_right(alt_starts, pos + 1 if view.text[pos] == "\n" else pos) - 1
+        if k < 0:
+            return None
+        alt = alts[k]
+        return alt.vstart, alt.vend, alt.source, alt.how
+
+    # Long texts: the English patterns over the whole text, every language's over the units that may
+    # be in another language. Short ones: every language's throughout.
+    split = len(body) >= SMALL_TEXT
+    if split:
+        foreign, foreign_units, foreign_starts = doc.foreign()
+
+        def in_foreign(pos: int) -> tuple[int, int, Unit, str] | None:
+            k = bisect.bisect_right(foreign_starts, pos + 1 if foreign.text[pos] == "\n" else pos) - 1
+            if k < 0:
+                return None
+            unit = foreign_units[k]
+            return unit.vstart, unit.vend, unit.source, "base"
+
+    found: list[tuple[int, int, Finding]] = []
+    for index, rule in enumerate(rules.rules):
+        best: tuple[int, int] | None = None
+        if rule.kind == "pattern":
+            best = _legacy_findings(doc, rule)
+        else:
+            pattern = _english_pattern(rule.english) if split and rule.english else rule.pattern
+            span = _first_conflict(doc, rule, doc.base, in_base, pattern=pattern)
+            if span is not None:
+                best = doc.base.original_span(*span)
+            if split and foreign_units and pattern is not rule.pattern:
+                span = _first_conflict(doc, rule, foreign, in_foreign, before=best[0] if best else None)
+                if span is not None:
+                    best = foreign.original_span(*span)
+            if alts:
+                span = _first_conflict(doc, rule, view, in_alt, before=best[0] if best else None)
+                if span is not None:
+                    best = view.original_span(*span)
+        if best is not None:
+            start, end = _trim(body, *best)
+            if end <= start:
+                start, end = best
+            found.append((start, index, Finding(body[start:end], rule.oath, rule.id, start, end, rule.reason)))
+    if not found:
+        return PASS
+    found.sort(key=lambda item: (item[0], item[1]))
+    return OathResult("fail", tuple(f for _, _, f in found))
+
+
+#: After a refused match, the rest of its unit is searched again from the next character (a later
+#: template's match may overlap it: "your memory feature ... and forget what you learned"), at most
+#: this many times per unit, so the check stays linear.
+RESCANS = 3
+
+
+class _Shifted:
+    """A match found in a slice of ``text``, with its offsets moved back into ``text``."""
+
+    __slots__ = ("_m", "_off", "re", "string")
+
+    def __init__(self, match: Any, offset: int, text: str) -> None:
+        self._m, self._off, self.re, self.string = match, offset, match.re, text
+
+    def span(self, group: int = 0) -> tuple[int, int]:
+        a, b = self._m.span(group)
+        return (a, b) if a == -1 else (a + self._off, b + self._off)
+
+    def start(self, group: int = 0) -> int:
+        return self.span(group)[0]
+
+    def end(self, group: int = 0) -> int:
+        return self.span(group)[1]
+
+    def group(self, *groups: Any) -> Any:
+        return self._m.group(*groups)
+
+
+def _finditer(pattern: Any, text: str, data: bytes | None = None) -> Any:
+    return pattern.finditer(text, data)
+
+
+def _matches(pattern: Any, text: str, lo: int, hi: int):
+    """Matches of ``pattern`` in ``text[lo:hi]``, offsets in ``text`` (the slice is searched, not the
+    whole text: the RE2 wrapper encodes whatever it is given)."""
+    for m in _finditer(pattern, text[lo:hi]):
+        if m.end() > m.start():
+            yield _Shifted(m, lo, text)
+
+
+def _first_conflict(
+    doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None = None, pattern: Any = None
+) -> tuple[int, int] | None:
+    """The view span of ``rule``'s first conflicting match in ``view`` (before original offset ``before``)."""
+    pattern = rule.pattern if pattern is None else pattern
+    data = doc.ascii_bytes(view, shadow=pattern is not rule.pattern)
+    pos = 0
+    while pos is not None:
+        found, pos = _scan(doc, rule, view, locate, before, pattern, data, pos)
+        if found is not None:
+            return found
+    return None
+
+
+def _scan(
+    doc: Document, rule: CompiledRule, view: View, locate: Any, before: int | None, pattern: Any, data: Any, pos: int
+) -> tuple[tuple[int, int] | None, int | None]:
+    """(the first conflict found scanning from ``pos``, or None; where to scan again, or None when done).
+
+    A match that runs past the end of its unit (a pattern's white space may cross the line break
+    between units) is not judged; the unit is searched on its own and the scan goes on from the next."""
+    text = view.text
+    rescans: dict[int, int] = {}
+    skip_until = -1
+    for m in pattern.finditer(text, data, pos):
+        if m.end() <= m.start() or m.start() < skip_until:
+            continue
+        if before is not None and view.starts[m.start()] >= before:
+            continue
+        where = locate(m.start())
+        if where is None:
+            continue
+        lo, hi, unit, how = where
+        if m.end() > hi:
+            inner = next(_matches(pattern, text, m.start(), hi), None)
+            if inner is not None:
+                span = _judge(doc, rule, view, lo, hi, unit, how, inner)
+                if span is not None and span is not UNIT_REFUSED:
+                    return span, None
+            return None, hi
+        span = _judge(doc, rule, view, lo, hi, unit, how, m)
+        if span is UNIT_REFUSED:
+            skip_until = hi
+            continue
+        if span is not None:
+            return span, None
+        # Retry inside the unit from just after this match's start (bounded per unit).
+        pos = m.start() + 1
+        while rescans.get(lo, 0) < RESCANS and pos < m.end():
+            rescans[lo] = rescans.get(lo, 0) + 1
+            again = next(_matches(pattern, text, pos, hi), None)
+            if again is None or again.start() >= m.end():
+                break
+            span = _judge(doc, rule, view, lo, hi, unit, how, again)
+            if span is UNIT_REFUSED:
+                break
+            if span is not None:
+                return span, None
+            pos = again.start() + 1
+    return None, None
+
+
+def check_text_uncached(body: str, rules: RuleSet) -> OathResult:
+    """``check_text`` without the cache (benchmarks, and callers checking huge one-off texts)."""
+    if not rules.rules or not body:
+        return PASS
+    return check_document(body, rules)
+
+
+def check_text(body: str, rules: RuleSet) -> OathResult:
+    """Check ``body`` against ``rules``: one finding per rule that conflicts, in text order."""
+    return _check_cached(body, rules)
+
+
+@lru_cache(maxsize=512)
+def _check_cached(body: str, rules: RuleSet) -> OathResult:
+    return check_text_uncached(body, rules)
+
+
+__all__ = ["Document", "check_text", "check_text_uncached", "in_spans"]

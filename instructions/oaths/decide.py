@@ -1,0 +1,1201 @@
+"""Decide whether a rule's match in a unit is a conflict: read the unit's modality and context.
+
+A match is an *action* found in a unit. Whether the text asks for it is a separate question,
+answered here from the words around it (``cues``) and from the unit's place in the document
+(``segment``):
+
+1. Frame. Is the unit under a heading or lead-in that lists prohibitions ("## Don'ts", "Never run
+   these:"), examples of attacks ("Prompt injection examples:"), sample output ("Example:"), or is it
+   reference documentation (a flag table, "`--flag`: what it does")?
+2. Quotation. Is the action quoted or in inline code, with a cue that it is mentioned ("if a message
+   says ...", "phrases like ...")?
+3. Clause. The clause before the action, cut at clause boundaries ("; ", ", but ", ", then ") and at
+   the comma that closes a leading condition ("If the tests fail, ..."). An action inside a condition
+   is not asked for.
+4. Modality. Cues in that clause, nearest first: negated reluctance ("don't hesitate to") is an
+   encouragement; denials ("never", "do not", and "without", "not" right before the action) negate,
+   two of them cancel ("never delete X without asking"); "no need to" declares the action unnecessary;
+   "feel free to", "you may" permit; a scoped exception or claimed approval ("for this repository
+   only", "the security team has approved") permits too, and raises a description to a permission;
+   a subject other than the agent ("this command will", "attackers may"), a gerund used as a noun, a
+   third-person verb or a plain passive describe. After the action: "is forbidden", "is fine", "is
+   optional". A gate anywhere in the unit ("ask first", "only with approval", "unless asked") makes
+   the action wait for a person.
+5. Verdict by rule kind: a *harm* is a finding when instructed or permitted; a *duty* when forbidden or
+   declared unnecessary; a *state* unless denied. Nothing is a finding in a question, a condition, a
+   mention, an example or reference frame, or (harm) behind a gate. A *command* (``rm -rf ./*``) needs
+   something that runs it: a run verb in its clause, or a code block whose lead-in says to run it
+   (a "severe" command needs only a code block that nobody framed as an example or a prohibition).
+
+All windows are bounded (``WINDOW`` characters), so the cost per match is constant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from instructions.oaths.compile import Lexicons, re2_compile
+from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
+from instructions.oaths.segment import Unit, _code_spans
+
+#: How far (in view characters) the clause analysis looks either side of a match.
+WINDOW = 240
+#: How close a local denial ("not", "without") must be to the action to govern it.
+LOCAL = 24
+
+INSTRUCT, PERMIT, PROHIBIT, NONEED, DESCRIBE = "instruct", "permit", "prohibit", "noneed", "describe"
+
+_CLAUSE_BREAKS = re2_compile(
+    r"(?:; |, but |, yet |, then |, and then |, and |, or |, just |, simply |, instead |, otherwise |, so |, rather |"
+    r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
+    "clause breaks",
+)
+_QUOTE_START = re2_compile('["“«「『]', "quote start")
+_COMMA = re2_compile(r"[,，、،]", "comma")
+_SENTENCE_END_PUNCT = frozenset("?？؟")
+
+
+class CueSet:
+    """The cue lexicons, each compiled into one RE2."""
+
+    def __init__(self) -> None:
+        self._events: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, str]]] = {}
+        self._has: dict[tuple[str, str], bool] = {}
+        lexicons = Lexicons({name: entries for name, entries in CUES.items()})
+        self.re: dict[str, Any] = {name: re2_compile(lexicons.source(name, f"cue {name}"), name) for name in CUES}
+        frames = Lexicons({"prohibit": PROHIBIT_FRAME, "mention": MENTION_FRAME, "reference": REFERENCE_HEADER})
+        self.frame_prohibit = re2_compile(frames.source("prohibit", "frame"), "prohibit frame")
+        self.frame_mention = re2_compile(frames.source("mention", "frame"), "mention frame")
+        self.reference = re2_compile("^\\W*" + frames.source("reference", "frame") + "\\W*$", "reference header")
+        self.description_header = re2_compile(
+            r"\b(?:description|meaning|effect|effects|what it does|purpose|behaviou?r|does|notes?|explanation|use|"
+            r"usage|when to use|result|details?|summary|what|why|means|action|outcome)\b",
+            "description header",
+        )
+
+    def events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
+        key = (text, classes)
+        cached = self._events.get(key)
+        if cached is not None:
+            return cached
+        if len(self._events) > 4096:
+            self._events.clear()  # a bounded memo: the same clause is read for every rule that matches in it
+        found = self._events[key] = self._find_events(text, classes)
+        return found
+
+    def _find_events(self, text: str, classes: tuple[str, ...]) -> list[tuple[int, int, str]]:
+        found = []
+        data = text.encode() if text.isascii() else None
+        for cls in classes:
+            for start, end in _spans(self.re[cls], text, data):
+                if end > start and _whole_words(text, start, end):
+                    found.append((start, end, cls))
+        return found
+
+    def has(self, cls: str, text: str) -> bool:
+        if not text:
+            return False
+        key = (cls, text)
+        known = self._has.get(key)
+        if known is None:
+            if len(self._has) > 16384:
+                self._has.clear()
+            known = self._has[key] = self._find(cls, text)
+        return known
+
+    def _find(self, cls: str, text: str) -> bool:
+        data = text.encode() if text.isascii() else None
+        return any(_whole_words(text, start, end) for start, end in _spans(self.re[cls], text, data))
+
+
+def _spans(regex: Any, text: str, data: bytes | None) -> Any:
+    """Spans of ``regex``'s matches in ``text`` (``data``: its bytes when ASCII)."""
+    for m in regex.finditer(text, data):
+        yield m.span()
+
+
+def _whole_words(text: str, start: int, end: int) -> bool:
+    """Does a cue match start and end on word boundaries? ("i" in "verify", "no" in "--no-verify" do not.)"""
+    first, last = text[start], text[end - 1]
+    if first.isalnum() and start > 0:
+        before = text[start - 1]
+        if before.isalnum() and first.isascii() and before.isascii():
+            return False
+        if before in "-_" and start > 1 and (text[start - 2].isalnum() or text[start - 2] == "-"):
+            return False  # "--no-verify", "skip_no_tests"
+        if before in ".@/" and start > 1 and text[start - 2].isalnum():
+            return False  # "pytest.mark.skip", "@no", "path/never": a part of a name
+    if last.isalnum() and end < len(text):
+        after = text[end]
+        if after in "-_" and end + 1 < len(text) and text[end + 1].isalnum():
+            return False  # "no-verify", "never_fail"
+    return True
+
+
+_CUES: CueSet | None = None
+
+
+def cues() -> CueSet:
+    global _CUES
+    if _CUES is None:
+        _CUES = CueSet()
+    return _CUES
+
+
+#: Overlapping cues: the one earlier in this list wins ("don't hesitate to" is not a "don't").
+_PRIORITY = (
+    "reluct",
+    "dismiss",
+    "accept",
+    "noneed",
+    "antigate",
+    "gate",
+    "authority",
+    "permit",
+    "mention",
+    "neg",
+    "local_neg",
+    "describe",
+    "agent",
+)
+_PRE_CLASSES = _PRIORITY
+
+
+def _resolve(events: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Drop events overlapped by a higher-priority one; return the rest in text order."""
+    rank = {c: k for k, c in enumerate(_PRIORITY)}
+    # The longer cue wins ("you cannot" over "you can", "no need to" over "no"); then the class order.
+    kept: list[tuple[int, int, str]] = []
+    for ev in sorted(events, key=lambda e: (-(e[1] - e[0]), rank[e[2]], e[0])):
+        if all(ev[1] <= k[0] or ev[0] >= k[1] for k in kept):
+            kept.append(ev)
+    kept.sort()
+    return kept
+
+
+@dataclass(slots=True)
+class Reading:
+    """How a unit frames one match (for tests and ``--show`` in the evaluation)."""
+
+    modality: str = INSTRUCT
+    negated: bool = False
+    gated: bool = False
+    mention: bool = False
+    question: bool = False
+    condition: bool = False
+    frame: str = ""
+    authority: bool = False
+    run: bool = False
+    #: Where the denial that negates a duty starts (the finding quotes it with the duty).
+    cue_at: int | None = None
+    #: "Don't worry about X": for a harm, a permission; for a duty, a dismissal.
+    dismissed: bool = False
+    #: "Don't write notes in the code; put them in docs/notes/ instead": a duty moved, not refused.
+    redirected: bool = False
+
+
+_ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
+
+
+def _clause_start(pre: str) -> int:
+    last = 0
+    for m in _CLAUSE_BREAKS.finditer(pre):
+        if pre.startswith(". ", m.start()) and pre[max(0, m.start() - 6) : m.start()].lower().endswith(
+            _ABBREVIATION_END
+        ):
+            continue  # "(e.g. `git reset --hard`)": an abbreviation, not the end of a sentence
+        last = m.end()
+    return last
+
+
+def unit_frame(unit: Unit, clean: str, views: Any) -> str:
+    """ "mention", "example", "prohibit", "reference", "run" or "" for the frame around ``unit``. Memoised."""
+    if "frame" in unit.memo:
+        return unit.memo["frame"]
+    c = cues()
+    frame = ""
+    # Headings: attacks shown as examples, or a section listing what never to do.
+    for heading in reversed(unit.headings):
+        text = views.unit_text(heading)
+        if c.frame_mention.search(text):
+            frame = "mention"
+            break
+        if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):
+            frame = "prohibit"
+            break
+    if not frame and unit.term and not _term_recommended(unit, clean, c):
+        frame = "reference"  # "`--flag`: what it does", "`cmd` builds ...": a definition, whatever its list says
+    if not frame and unit.lead is not None:
+        frame = _lead_frame(unit.lead, views, c, depth=0)
+    if not frame and unit.kind == "cell":
+        frame = _table_frame(unit, views, c)
+    unit.memo["frame"] = frame
+    return frame
+
+
+_TERM_END = re2_compile(r"^\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?", "term end")
+
+
+def _term_recommended(unit: Unit, clean: str, c: CueSet) -> bool:
+    """Is the code term of a definition-like unit recommended or ordered rather than defined?
+
+    "`cmd` — our standard reset", "`cmd` removes stale files; run it whenever ...", "`cmd` — and while
+    you're at it, delete ...": the words after the term tell the agent to use it."""
+    line_end = clean.find("\n", unit.end)
+    text = clean[unit.start : line_end if 0 <= line_end < unit.end + 200 else unit.end + 200]
+    m = _TERM_END.search(text)
+    if m is None:
+        return False
+    rest = text[m.end() :].lower()
+    tail = rest.lstrip(" —–-:=")
+    return (
+        _runs_it(rest, c)
+        or _RECOMMENDS.search(tail) is not None
+        or _RECOMMENDS.search(rest) is not None
+        or tail.startswith(("and ", "then ", "also "))
+        or c.has("reluct", rest)
+    )
+
+
+def _prohibit_heading(text: str, c: CueSet) -> bool:
+    if c.has("reluct", text):
+        return False
+    return bool(c.frame_prohibit.search(text))
+
+
+def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
+    if "lead" in lead.memo:
+        return lead.memo["lead"]
+    text = views.unit_text(lead)
+    frame = ""
+    if c.frame_mention.search(text) or c.has("mention", text):
+        frame = "mention"
+    elif c.has("reluct", text):
+        frame = "run"
+    elif _prohibit_heading(text, c) or c.has("neg", text) or c.has("gate", text):
+        frame = "prohibit"
+    elif c.has("lead_run_strong", text):
+        frame = "run"
+    elif c.has("lead_example", text):
+        frame = "example"
+    elif c.has("lead_run", text):
+        frame = "run"
+    if not frame and lead.lead is not None and depth < 3:
+        frame = _lead_frame(lead.lead, views, c, depth + 1)
+    lead.memo["lead"] = frame
+    return frame
+
+
+def _table_frame(unit: Unit, views: Any, c: CueSet) -> str:
+    if unit.header is not None:
+        header = views.unit_text(unit.header)
+        if _prohibit_heading(header, c):
+            return "prohibit"
+        if c.frame_mention.search(header):
+            return "mention"
+    headers = [views.unit_text(h) for h in unit.table_headers]
+    if any(c.reference.search(h) for h in headers) and any(c.description_header.search(h) for h in headers):
+        return "reference"
+    if unit.header is None and unit in unit.table_headers:
+        return "reference"  # a header cell names a column; it asks for nothing
+    return ""
+
+
+def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
+    """Quoted strings and inline code of ``unit`` (original offsets), memoised."""
+    if "quotes" in unit.memo:
+        return unit.memo["quotes"]
+    code = sorted(_code_spans(body, unit.start, unit.end))
+    spans = list(code)
+    pairs = {'"': '"', "“": "”", "„": "“", "«": "»", "‘": "’", "「": "」", "『": "』", "'": "'", "‹": "›"}
+    i = unit.start
+    k = 0  # the first code span that does not end before i (i only grows: one linear pass)
+    while i < unit.end:
+        ch = body[i]
+        close = pairs.get(ch)
+        while k < len(code) and code[k][1] <= i:
+            k += 1
+        if close is not None and not (k < len(code) and code[k][0] <= i):
+            if ch == "'" and i > unit.start and body[i - 1].isalnum():
+                i += 1
+                continue  # an apostrophe ("don't"), not a quote
+            j = body.find(close, i + 1, min(unit.end, i + 1 + WINDOW * 4))
+            while ch == "'" and j != -1 and j + 1 < unit.end and body[j + 1].isalnum():
+                j = body.find(close, j + 1, min(unit.end, i + 1 + WINDOW * 4))
+            if j != -1:
+                spans.append((i, j + 1))
+                i = j + 1
+                continue
+        i += 1
+    spans.sort()
+    unit.memo["quotes"] = spans
+    return spans
+
+
+def read(
+    text: str,
+    h0: int,
+    h1: int,
+    m0: int,
+    m1: int,
+    *,
+    unit: Unit,
+    frame: str,
+    in_quote: bool,
+    in_code: bool,
+    command: bool,
+    context: str = "",
+    strict_gate: bool = False,
+    english_default: bool = False,
+    gaps: str | None = None,
+) -> Reading:
+    """Read how ``text`` (one unit's view) frames the action at ``[m0, m1)`` whose head is ``[h0, h1)``.
+
+    ``context`` is the text of the neighbouring units (an approval claimed in the next sentence still
+    counts). With ``strict_gate`` only a person's explicit consent gates the action ("when asked" does not:
+    anyone can ask)."""
+    c = cues()
+    r = Reading(frame=frame)
+    is_english = english(text, context, english_default)
+    stripped = text.rstrip(" )*_\"'`”’»」")
+    if stripped and stripped[-1] in _SENTENCE_END_PUNCT and not c.has("polite", text):
+        r.question = True
+    lo = max(0, h0 - WINDOW)
+    pre_full = text[lo:h0]
+    post_full = text[m1 : m1 + WINDOW]
+    # The clause before the action: cut at clause breaks, then at the comma closing a leading condition.
+    pre_off = lo + _clause_start(pre_full)
+    pre = text[pre_off:h0]
+    lead_in = text[lo:pre_off].rstrip()
+    if lead_in.endswith(":") and not r.frame:
+        # "Never run: `rm -rf /`", "Examples of injections: ...": the lead-in frames what follows.
+        if c.frame_mention.search(lead_in) or c.has("mention", lead_in):
+            r.frame = "mention"
+        elif (
+            not c.has("reluct", lead_in)
+            and not c.has("noneed", lead_in)
+            and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
+        ):
+            r.frame = "prohibit"
+    condition = ""
+    comma = None
+    for m in _COMMA.finditer(pre):
+        comma = m
+    if comma is not None:
+        head_part = pre[: comma.start()]
+        if c.has("cond", head_part) and not c.has("cond", pre[comma.end() :]):
+            condition = head_part
+            pre_off += comma.end()
+            pre = text[pre_off:h0]
+    elif _starts_with_cond(pre, c) and not c.has("accept", pre):
+        # A condition without a comma ends at its closing word ("then", "तो", "たら", "면"), if any.
+        end_marker = None
+        for m in c.re["cond_end" if is_english else "cond_end_intl"].finditer(pre):
+            end_marker = m
+        if end_marker is None and is_english:
+            # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
+            end_marker = _MAIN_CLAUSE.search(pre)
+        if end_marker is not None:
+            condition = pre[: end_marker.start()]
+            pre_off += end_marker.end()
+            pre = text[pre_off:h0]
+        else:
+            r.condition = True
+    post = post_full[: _first_break(post_full)]
+    polite = _POLITE_REQUEST.search(pre_full) is not None
+    if polite:
+        condition, r.condition = "", False  # "we'd appreciate it if you ...": the if-clause is the request
+        pre_off = lo + _clause_start(pre_full)
+        pre = text[pre_off:h0]
+
+    events = _resolve(c.events(pre, _PRE_CLASSES))
+    end = len(pre)
+    # An action inside a trailing subordinate clause ("don't X unless you can explain why") is its
+    # condition, not what the sentence asks: the opener comes after the sentence's own denial.
+    last_cond = None
+    for m in c.re["cond_start"].finditer(pre):
+        last_cond = m
+    if last_cond is not None and not polite and last_cond.start() > 12 and not c.has("accept", pre):
+        denials = [e for e in events if e[2] in ("neg", "local_neg") and e[1] <= last_cond.start()]
+        ends = c.re["cond_end" if is_english else "cond_end_intl"]
+        if denials and not ends.search(pre[last_cond.end() :]):
+            r.condition = True
+        elif not denials and _SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
+            r.condition = True  # "write a handoff note when you stop mid-task": the action is the occasion
+    negations = 0
+    reluct = False
+    cue_at: int | None = None
+    gates = []
+    for start, stop, cls in events:
+        if cls == "reluct" and end - stop <= 2 * LOCAL:
+            reluct = True
+        elif cls == "neg" or (cls == "local_neg" and end - stop <= LOCAL):
+            if _COORDINATED.search(pre[stop:]):
+                continue  # "where pytest won't find it and report ...": the denial ends with its own verb
+            if cls == "local_neg" and _HALT_AND.match(pre, start):
+                continue  # "stop and write down what you tried": stop work, then write
+            if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
+                continue  # "実行せずに、...": "without running", a clause of its own before the verb
+            negations += 1
+            cue_at = pre_off + start
+        elif cls == "noneed" or (cls == "dismiss" and end - stop <= 2 * LOCAL):
+            cue_at = pre_off + start
+        elif cls == "gate" and not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
+            gates.append(start)  # ("never ask first" is no gate: a denial just before it turns it around)
+    # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
+    gap_text = text[h1:m1] if gaps is None else gaps
+    quote = _QUOTE_START.search(gap_text)
+    if quote is not None:
+        gap_text = gap_text[: quote.start()]  # words inside a quoted object are the object's, not a denial
+    if m0 <= h0 and h1 < m1 and c.has("gap_neg", gap_text) and not _NE_BEFORE.search(pre):
+        negations += 1
+        cue_at = h0 if cue_at is None else cue_at
+    classes = {cls for _, _, cls in events}
+    r.authority = "authority" in classes or c.has("authority", post) or c.has("authority", context)
+    gate_texts = [pre[g : g + 60] for g in gates]
+    if condition:
+        # "Ask the user before running commands such as X, Y or Z": the gate sits in the leading clause.
+        gate_texts += [condition[g0 : g0 + 60] for g0, _, cls in c.events(condition, ("gate",)) if cls == "gate"]
+    for where in (post, condition):
+        for m in c.re["gate_post"].finditer(where):
+            gate_texts.append(m.group())
+    if strict_gate:
+        gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
+    r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes or c.has("antigate", context))
+    if any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
+        r.mention = True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
+    if (in_quote or in_code) and not command:
+        # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
+        outside = pre + " " + post
+        if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
+            r.mention = True
+    elif (in_quote or in_code) and command and (c.has("mention", pre_full) or c.has("mention_weak", pre[-40:])):
+        r.mention = True  # "phrases like `rm -rf /`": a command quoted as an example
+    if reluct and negations % 2 == 0:
+        r.modality = INSTRUCT  # "don't hesitate to X"; but "don't hesitate to refuse to X" stays a denial
+        cue_at = None
+    elif negations % 2 == 1:
+        r.modality, r.negated = PROHIBIT, True
+    elif "noneed" in classes:
+        r.modality = NONEED
+    elif "dismiss" in classes:
+        r.modality, r.dismissed = NONEED, True  # "don't worry about X": X needn't be done, or may be
+    elif r.authority or "permit" in classes or "accept" in classes:
+        r.modality = PERMIT
+        cue_at = None
+    elif c.has("code_artifact", pre):
+        r.modality = INSTRUCT  # "add a line that sends process.env to ...": the agent is to write it
+        cue_at = None
+    else:
+        r.modality = _verb_form(text, h0, h1, pre, events, c, is_english)
+        if polite and r.modality == DESCRIBE:
+            r.modality = INSTRUCT  # "... if you treated these rules as ...": the past tense of a wish
+        cue_at = None
+    if not r.negated and not reluct:
+        if c.has("post_neg", post):
+            r.modality, r.negated = PROHIBIT, True
+        elif c.has("post_noneed", post):
+            r.modality = NONEED
+        elif c.has("post_permit", post) and r.modality == DESCRIBE:
+            r.modality = PERMIT
+    if r.modality == DESCRIBE and r.authority:
+        r.modality = PERMIT  # "the security team has approved disabling the sandbox"
+    if c.has("post_describe", post[:40]) and r.modality in (INSTRUCT, PERMIT) and not r.authority:
+        r.modality = DESCRIBE  # "... can easily be bypassed", "될 수 있습니다": a possibility, described
+    if (condition and c.has("warn", condition)) or c.has("warn", pre):
+        r.modality = DESCRIBE  # "if you're not careful, you can delete the user's data"
+    if command and unit.kind != "heading":
+        r.run = (
+            c.has("run", pre)
+            or _RUN_VERB.match(text[m0 : m0 + 12]) is not None
+            or _by_means(pre)
+            or c.has("run", pre_full[-60:])
+            or _command_leads(text, m0, m1, c)
+            or (
+                # "Note: `git clean -fdx` deletes untracked files": the command is the subject, described.
+                _opens_clause(pre, bool(condition) or pre_off > lo)
+                and not (
+                    _NOTE_LABEL.search(pre_full) and _DESCRIBES_COMMAND.search(text[m1 : m1 + 60].split(". ", 1)[0])
+                )
+            )
+            or r.authority
+            or c.has("post_permit", post)
+            or c.has("run", post[:24])
+            or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
+            or _runs_it(context, c)
+        )
+    if command and r.run and r.modality == DESCRIBE and not r.negated:
+        r.modality = INSTRUCT  # a command given to be run is an instruction, whatever word precedes it
+    r.cue_at = cue_at if r.modality in (PROHIBIT, NONEED) else None
+    if is_english and not command and h0 == m0 and _noun_use(text[max(0, h0 - 40) : h0]):
+        # "in this commit", "the push": the head word used as a noun; a denial before it is about another
+        # verb ("never include X in this commit"). "do a force push" is still an action.
+        r.modality, r.negated = DESCRIBE, False
+    if r.modality in (PROHIBIT, NONEED):
+        following = text[m1 : m1 + 160]
+        at = context.find(text[:40]) if context else -1
+        if at >= 0 and text.rstrip().endswith((";", ":", ",")):
+            following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
+        r.redirected = _RELOCATED.search(following) is not None
+    return r
+
+
+#: French "ne ... jamais" is one denial in two words: the "ne" before the verb already counted.
+_NE_BEFORE = re2_compile(r"(?:^|\s)(?:ne|n'|n’)\s*$", "ne before")
+#: "We'd appreciate it if you ...", "it would be kind to ...": a request, not a condition or a description.
+_POLITE_REQUEST = re2_compile(
+    r"\b(?:we'?d|we would|i'?d|i would|it would|it'?d|that would|that'?d)\s+"
+    r"(?:really\s+|much\s+|greatly\s+|so\s+|truly\s+)?"
+    r"(?:appreciate(?:\s+it)?|love(?:\s+it)?|like(?:\s+it)?|prefer(?:\s+it)?|rather|be\s+(?:\w+\s+)?"
+    r"(?:great|nice|kind|helpful|good|ideal|"
+    r"better|best|lovely|wonderful|awesome|amazing|perfect|appreciated)|help(?:\s+us|\s+me)?(?:\s+a\s+lot|\s+so\s+much|\s+greatly)?)"
+    r"\s+(?:if\s+you|you|to|for\s+you\s+to)\b",
+    "polite request",
+)
+_NOUN_USE = re2_compile(
+    r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her)\s+$",
+    "noun use",
+)
+_LIGHT_VERBS = frozenset(
+    [
+        "do",
+        "does",
+        "did",
+        "doing",
+        "make",
+        "makes",
+        "making",
+        "take",
+        "takes",
+        "taking",
+        "perform",
+        "performs",
+        "run",
+        "give",
+        "have",
+        "get",
+    ]
+)
+
+
+def _noun_use(before: str) -> bool:
+    """Is the word after ``before`` a noun ("in this commit") rather than a verb ("do a force push")?"""
+    m = _NOUN_USE.search(before)
+    if m is None:
+        return False
+    words = before[: m.start()].split()
+    return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
+
+
+_MAIN_CLAUSE = re2_compile(
+    r"\s(?:you|agents?|claude|the agent|the assistant|we)\s+(?:can|may|might|could|should|must|will|need|needn't|"
+    r"have|are|'re|'ll|don't|do|get)\b",
+    "main clause",
+)
+_HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
+#: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
+_SUBJECT_ONLY = re2_compile(
+    r"^(?:you|we|they|he|she|it|someone|somebody|anyone|the user|a user|users|the human|a human|the team|"
+    r"the session|a session|the agent|an agent|the task|a task|the work)(?: \w+ly| (?:have|has|had|are|is) "
+    r"(?:to )?)?$",
+    "subject only",
+)
+#: After a refused duty, the same record or check put somewhere else: relocation, not refusal.
+_RELOCATED = re2_compile(
+    r"[;:,.—–-]\s*(?:instead,?\s+)?(?:please\s+)?(?:put|keep|store|write|move|save|place|add|record|log|run|use)\s+"
+    r"(?:them|it|these|those|notes?|the notes|that|this|the tests?|tests?)\s+(?:in|into|to|under|at|inside|from|on)\s|"
+    r"\binstead,?\s+(?:put|keep|store|write|move|save|place|add|record|log)\b|"
+    r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
+    "relocated",
+)
+_EXPLICIT_CONSENT = re2_compile(
+    r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
+)
+
+
+_COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|en|i|ve|и|و) ", "coordinated")
+
+
+#: After a command, words that recommend it: "... is the fastest way to redeploy", "— our standard reset".
+_RECOMMENDS = re2_compile(
+    r"^[^\n]{0,30}?\b(?:is|are) (?:the|our|a) (?:fastest|best|easiest|quickest|simplest|recommended|standard|"
+    r"preferred|usual|normal|official|cleanest|right) (?:way|fix|approach|method|reset|cleanup|procedure)|"
+    r"^\W{0,4}(?:our|the) (?:standard|usual|normal|official|preferred|recommended) (?:reset|cleanup|fix|way|procedure)|"
+    r"^[^\n]{0,30}?\b(?:does the trick|works best|is how we|is what we use)",
+    "recommends",
+)
+_RUN_IT = re2_compile(
+    r"\b(?:run|execute|use|do|invoke|try|follow|apply) (?:it|this|that|them|the command|this command|the decoded"
+    r"(?: \S+)?|the result|the output)\b",
+    "run it",
+)
+
+
+#: A match that itself starts with the verb of running it ("call `DELETE` on every entry").
+_RUN_VERB = re2_compile(r"(?:call|run|execute|issue|fire|invoke|send|make)\s", "run verb")
+#: Words written before a command on its line that do not change who runs it ("sudo", "$", "./").
+_COMMAND_PREFIX = re2_compile(
+    r"(?:\s|^)(?:sudo(?:\s+-\S+)*|doas|nohup|time|exec|command|env(?:\s+\w+=\S*)*|\w+=\S*|\$|>|#|\./|\.\\)\s*$",
+    "command prefix",
+)
+#: "Clean test data by calling `X`", "Clean up stale environments with `X`": a command as the means of
+#: an imperative.
+_MEANS = re2_compile(
+    r"^(?:please |always |just |now |then |first |simply )?(?:clean|clear|tidy|reset|fix|free|purge|wipe|remove|"
+    r"delete|drop|refresh|restore|recreate|rebuild|reclaim|speed|save|make|get|prepare|start|sync|deploy|handle|"
+    r"resolve|empty|flush|nuke|reinitiali[sz]e|redeploy|repair|unblock|unstick|recover|update|migrate|"
+    r"uninstall|roll|rollback|revert)\b[^\n]{0,80}?\b(?:by (?:calling|running|executing|using|issuing|invoking|"
+    r"sending|hitting)|using|with|via|through)\s*$",
+    "means",
+)
+
+
+def _by_means(pre: str) -> bool:
+    return _MEANS.search(pre.lstrip(" -*>#")) is not None
+
+
+def _opens_clause(pre: str, cut: bool = False) -> bool:
+    """Does a command open a clause ("If X, `git reset --hard`", "clean slate, `rm -rf ./*`", "rebase and ...")?"""
+    tail = pre.rstrip(" `'\"(*_")
+    for _ in range(3):
+        m = _COMMAND_PREFIX.search(tail)
+        if m is None or m.start() == m.end():
+            break
+        tail = tail[: m.start()].rstrip(" `'\"(*_")  # "sudo rm -rf ...", "$ git reset --hard"
+    if tail == "":
+        return cut  # the clause before it was a condition or another clause: it opens its own
+    if tail[-1] in ",:;(—–-&":
+        return True
+    first = tail.split(" ", 1)[0]
+    return tail.endswith((" and", " then", " und", " et", " e", " y")) and first in _IMPERATIVE_VERBS
+
+
+def orders_decoding(text: str) -> bool:
+    """Does the text around an encoded payload tell the agent to decode it and act on it?"""
+    c = cues()
+    return c.has("decode", text) and (c.has("obey", text) or c.has("run", text))
+
+
+def _starts_with_cond(pre: str, c: CueSet) -> bool:
+    m = c.re["cond_start"].search(pre)
+    return m is not None and m.start() <= 12
+
+
+#: After an action, a coordinated second action starts a new clause: a denial there is not about the first.
+_POST_BREAKS = re2_compile(
+    r"(?:, | and | e | y | und | et | en | i | ve | и | или | oder | ou | o | or | als | "
+    r"并且|而且|并|和|، | و|그리고 |そして|、)",
+    "post breaks",
+)
+
+
+def _first_break(post: str) -> int:
+    m = _CLAUSE_BREAKS.search(post)
+    end = m.start() if m else len(post)
+    c = _POST_BREAKS.search(post[:end])
+    return c.start() if c else end
+
+
+_DESCRIBES_COMMAND = re2_compile(
+    r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
+    r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
+    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost)\b|"
+    r"^\s*(?::|—|–|-|=|\())",
+    "describes command",
+)
+
+
+#: A warning label before a command that the sentence then describes ("Note: `git clean -fdx` deletes ...").
+_NOTE_LABEL = re2_compile(
+    r"\b(?:note|nb|warning|caution|danger|careful|important|heads[ -]up|fyi|beware|tip|remember|reminder|"
+    r"attention|achtung|hinweis|remarque|nota|atención|aviso|uwaga|dikkat|внимание|注意|주의)\W*$",
+    "note label",
+)
+
+
+def _runs_it(context: str, c: CueSet) -> bool:
+    """Does a neighbouring sentence say to run "it" (and not "never run it")?"""
+    for m in _RUN_IT.finditer(context):
+        before = context[max(0, m.start() - 30) : m.start()]
+        if not (c.has("neg", before) or c.has("local_neg", before)):
+            return True
+    return False
+
+
+def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
+    """A command that opens its unit, not followed by words that describe it, is given to be run."""
+    if text[:m0].strip(" -*:>`'\"$#") != "":
+        return False
+    rest = text[m1:]
+    return _DESCRIBES_COMMAND.search(rest) is None
+
+
+_GERUND_LEADS = frozenset(
+    [
+        "keep",
+        "start",
+        "continue",
+        "begin",
+        "try",
+        "consider",
+        "recommend",
+        "suggest",
+        "prefer",
+        "proceed",
+        "go",
+        "approve",
+        "approved",
+        "authorize",
+        "authorized",
+        "allow",
+        "allowed",
+        "permit",
+        "permitted",
+        "okay",
+        "fine",
+        "comfortable",
+        "enjoy",
+        "practice",
+        "resume",
+        "mind",
+    ]
+)
+_ASCII_LETTER = re.compile(r"[a-zA-Z]")
+_OTHER_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
+_ENGLISH_WORDS = re2_compile(
+    r"\b(?:the|and|to|of|you|your|is|are|it|that|this|with|for|on|in|be|not|all|any|when|if|or|from|by|as|do|don't|never|always)\b",
+    "english",
+)
+_FOREIGN_WORDS = re2_compile(
+    r"\b(?:de|la|le|les|el|los|las|un|una|und|der|die|das|het|een|il|di|che|o|os|as|que|para|não|não|nie|jest|się|ve|bir|bu|ile|dat|niet|je|je|tu|vous|du|den|dem|ein|eine|nicht|zu|et|est|en|y|es|por|con|per|non|sono|og|ik|wij|ze|w|z|na|do|że)\b",
+    "foreign",
+)
+
+
+@lru_cache(maxsize=4096)
+def english(text: str, context: str = "", default: bool = False) -> bool:
+    """Is this unit English (the English verb-form heuristics only hold for English)?
+
+    A short unit without any function word ("Hash API secrets before sending", a code comment) takes the
+    language of its neighbours in ``context``. Memoised: every rule asks about the same units."""
+    sample = text[:400]
+    ascii_letters = len(_ASCII_LETTER.findall(sample))
+    if ascii_letters < len(_OTHER_LETTER.findall(sample)):
+        return False  # mostly another script: Arabic, Hindi, Chinese... with a command or two
+    english_words = sum(1 for _ in _ENGLISH_WORDS.finditer(sample))
+    foreign_words = sum(1 for _ in _FOREIGN_WORDS.finditer(sample))
+    if english_words == 0 and foreign_words == 0:
+        return english(context[:800], "", default) if context else default
+    return english_words > 0 and english_words >= foreign_words
+
+
+_english = english
+
+
+_NOUN_MARKERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "for",
+        "of",
+        "in",
+        "on",
+        "with",
+        "from",
+        "its",
+        "their",
+        "your",
+        "our",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "every",
+        "each",
+        "no",
+        "per",
+        "by",
+        "into",
+        "onto",
+        "about",
+        "between",
+        "within",
+        "without",
+        "via",
+    ]
+)
+_IMPERATIVE_PRECEDERS = frozenset(
+    [
+        "please",
+        "always",
+        "never",
+        "just",
+        "then",
+        "and",
+        "or",
+        "first",
+        "also",
+        "simply",
+        "now",
+        "instead",
+        "finally",
+        "next",
+        "afterwards",
+        "so",
+        "to",
+        "you",
+        "must",
+        "should",
+        "shall",
+        "will",
+        "can",
+        "may",
+        "could",
+        "might",
+        "would",
+        "need",
+        "needs",
+        "have",
+        "has",
+        "got",
+        "gotta",
+        "better",
+        "ok",
+        "okay",
+        "yes",
+        "sure",
+        "agents",
+        "agent",
+        "claude",
+        "assistant",
+        "ai",
+        "copilot",
+        "codex",
+        "gemini",
+        "cursor",
+        "model",
+        "bot",
+        "we",
+        "i",
+        "let's",
+        "lets",
+        "go",
+        "ahead",
+        "free",
+        "fine",
+        "allowed",
+        "permitted",
+        "approved",
+        "not",
+        "don't",
+        "dont",
+        "do",
+        "does",
+        "did",
+        "also",
+        "still",
+        "even",
+        "only",
+        "again",
+        "too",
+        "auto",
+        "kindly",
+        "rather",
+        "ever",
+        "quickly",
+        "quietly",
+        "silently",
+        "secretly",
+        "immediately",
+        "automatically",
+        "directly",
+        "right",
+        "straight",
+        "but",
+        "yet",
+        "hence",
+        "thus",
+        "therefore",
+        "otherwise",
+        "meanwhile",
+        "today",
+        "tomorrow",
+        "tonight",
+        "once",
+        "twice",
+        "here",
+        "there",
+        "everywhere",
+        "anytime",
+        "sometimes",
+        "usually",
+        "generally",
+    ]
+)
+#: Common first words of an English instruction before "... and `command`".
+_IMPERATIVE_VERBS = frozenset(
+    [
+        "rebase",
+        "commit",
+        "fetch",
+        "pull",
+        "merge",
+        "build",
+        "then",
+        "first",
+        "just",
+        "also",
+        "always",
+        "simply",
+        "run",
+        "execute",
+        "do",
+        "go",
+        "make",
+        "clean",
+        "reset",
+        "delete",
+        "remove",
+        "push",
+        "add",
+        "update",
+        "install",
+        "checkout",
+        "switch",
+        "stash",
+        "copy",
+        "move",
+        "open",
+        "close",
+        "stop",
+        "start",
+        "restart",
+        "rerun",
+        "regenerate",
+        "rebuild",
+        "bump",
+        "tag",
+        "release",
+        "deploy",
+        "squash",
+        "amend",
+        "drop",
+        "wipe",
+        "nuke",
+        "sync",
+        "pull",
+    ]
+)
+_IMPERATIVE_LEADS = frozenset(
+    [
+        "use",
+        "run",
+        "call",
+        "execute",
+        "invoke",
+        "try",
+        "launch",
+        "apply",
+        "pass",
+        "add",
+        "write",
+        "create",
+        "make",
+        "set",
+        "go",
+        "please",
+        "always",
+        "just",
+        "simply",
+        "then",
+        "first",
+        "next",
+        "now",
+        "immediately",
+    ]
+)
+_PARTICIPLE_MODALS_PERMIT = frozenset(["can", "may", "could", "might"])
+_PARTICIPLE_MODALS = frozenset(
+    ["should", "must", "shall", "will", "need", "needs", "has", "have", "is", "are", "ought"]
+)
+
+
+def _verb_form(
+    text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet, is_english: bool
+) -> str:
+    """Instruction, permission or description, from the head verb's English form and its subject."""
+    head = text[h0:h1].split(" ", 1)[0]
+    words = pre.split()
+    opens = bool(words) and words[-1][-1:] in ",:;—–-("
+    prev = words[-1].strip(",:;*_`'\"()") if words else ""
+    # A descriptive subject right before the verb ("this command will", "attackers may").
+    for _, stop, cls in reversed(events):
+        if len(pre) - stop > LOCAL:
+            break
+        if cls == "describe":
+            return DESCRIBE
+        if cls == "agent":
+            break
+    if not head.isascii() or not head.isalpha() or not is_english:
+        return INSTRUCT
+    if head.endswith("ing") and len(head) > 5:
+        if prev in _GERUND_LEADS:
+            return INSTRUCT
+        return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
+    if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
+        # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
+        # an order, or with "can"/"may" a permission.
+        modal = words[-2]
+        if modal in _PARTICIPLE_MODALS_PERMIT:
+            return PERMIT
+        if modal in _PARTICIPLE_MODALS or modal == "to":
+            return INSTRUCT
+    if head.endswith("ed") and len(head) > 4:
+        if prev == "be" and len(words) >= 2:
+            modal = words[-2]
+            if modal in _PARTICIPLE_MODALS_PERMIT:
+                return PERMIT
+            if modal in _PARTICIPLE_MODALS or modal == "to":
+                return INSTRUCT
+        return DESCRIBE  # a participle or a past tense: "skipped tests", "the data was deleted"
+    if head.endswith("s") and not head.endswith("ss") and len(head) > 3 and head not in ("focus", "bypass"):
+        if prev in ("you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model"):
+            return INSTRUCT
+        return DESCRIBE  # third person: "the script deletes the build folder"
+    if opens:
+        return INSTRUCT  # a base-form verb opening a clause after a comma or colon: an imperative
+    if prev in (
+        "they",
+        "it",
+        "he",
+        "she",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "who",
+        "people",
+        "users",
+        "someone",
+        "somebody",
+        "everyone",
+        "nobody",
+        "attackers",
+        "hackers",
+        "humans",
+        "developers",
+    ):
+        return DESCRIBE  # a present-tense description: "they report green", "which deletes"
+    if prev in _NOUN_MARKERS:
+        return DESCRIBE  # a noun, not a verb: "the output", "for output contracts", "a log of"
+    if prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha():
+        # An English base-form verb after some other word has that word as its subject ("SDKs bypass
+        # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
+        return DESCRIBE
+    if prev in ("will", "would", "can", "could", "may", "might") and len(words) >= 2:
+        subject = words[-2].strip(",;:*_`'\"()")
+        if subject in ("it", "this", "that", "which", "they", "these", "those", "who", "he", "she", "one"):
+            return DESCRIBE
+        if (
+            prev in ("will", "would", "might", "could")
+            and subject.isalpha()
+            and subject not in _IMPERATIVE_PRECEDERS
+            and subject not in ("i", "we", "you", "u", "ya")
+            and not subject.endswith("ly")
+        ):
+            return DESCRIBE  # "callers will assume it works": a noun subject, described
+    if words and words[0] in _IMPERATIVE_LEADS:
+        return INSTRUCT  # "use the script to delete ...": the purpose of an instruction
+    if (
+        prev == "to"
+        and len(words) >= 2
+        and words[-2]
+        in (
+            "how",
+            "way",
+            "ways",
+            "used",
+            "able",
+            "unable",
+            "designed",
+            "meant",
+            "intended",
+            "supposed",
+            "going",
+            "command",
+            "script",
+            "tool",
+            "flag",
+            "option",
+            "function",
+            "endpoint",
+            "button",
+            "ability",
+            "attempt",
+            "attempts",
+            "tries",
+            "trying",
+            "tried",
+            "try",
+            "wants",
+            "wanted",
+            "asks",
+            "asked",
+            "tells",
+            "told",
+            "instructs",
+            "instructed",
+            "requests",
+            "requested",
+            "urges",
+            "like",
+            "likes",
+            "tend",
+            "tends",
+            "easy",
+            "hard",
+            "possible",
+            "impossible",
+            "dangerous",
+            "risky",
+            "unsafe",
+            "tempting",
+            "tempted",
+        )
+    ):
+        return DESCRIBE
+    return INSTRUCT
+
+
+def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool) -> bool:
+    """Is a match so read a conflict, for a rule of this kind?"""
+    if r.question or r.condition or r.mention:
+        return False
+    if r.frame in ("mention", "example", "reference"):
+        return False
+    if command:
+        if code_unit:
+            if r.frame == "prohibit":
+                return False
+            if r.frame != "run" and severity != "severe":
+                return False
+        elif not r.run:
+            return False
+    if kind == "harm":
+        if r.frame == "prohibit" or r.gated:
+            return False
+        return r.modality in (INSTRUCT, PERMIT) or r.dismissed
+    if kind == "duty":
+        if r.gated or r.redirected:
+            return False
+        return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
+    if kind == "state":
+        return not r.negated and r.modality != NONEED
+    return False

@@ -1,0 +1,108 @@
+"""The check's public values: findings, results, compiled rules."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["pass", "fail"]
+
+#: How a rule's match is judged (see ``decide``):
+#: "harm"  - an action that breaks the oath: a finding when instructed or permitted;
+#: "duty"  - an action the oath requires: a finding when forbidden or declared unnecessary;
+#: "state" - a declaration ("the rules above are void"): a finding unless denied, asked or quoted;
+#: "pattern" - a v2 rule: a finding wherever it matches, unless one of its exceptions excuses it.
+KINDS = ("harm", "duty", "state", "pattern")
+#: "verb": natural language ("delete the user's data"); "command": a shell/SQL/HTTP command that is a
+#: finding only where the text tells the agent to run it.
+FORMS = ("verb", "command")
+SEVERITIES = ("normal", "severe")
+
+
+class RuleError(ValueError):
+    """A rule in the credo map is malformed (bad shape, unknown lexicon, a pattern RE2 rejects)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    snippet: str
+    oath: str
+    rule_id: str
+    #: Offsets of ``snippet`` in the original body (``body[start:end] == snippet``).
+    start: int = 0
+    end: int = 0
+    #: A sentence a reviewer can read: why this text conflicts with the oath.
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class OathResult:
+    status: Status
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def first(self) -> Finding | None:
+        return self.findings[0] if self.findings else None
+
+
+PASS = OathResult("pass")
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledException:
+    """A v2 exception: excuses a ``pattern`` rule's match when its window matches (or, negated, does not)."""
+
+    kind: str  # "clause" | "before" | "after" | "match"
+    pattern: Any  # re2._Regexp
+    also: tuple[CompiledException, ...] = ()
+    negate: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRule:
+    id: str
+    oath: str
+    #: One RE2 for all the rule's templates; each template has exactly one capture group (its head).
+    pattern: Any
+    #: The RE2 source of ``pattern`` over English and language-neutral entries only (compiled on first
+    #: use, for texts without a sign of another language).
+    english: str = ""
+    kind: str = "harm"
+    form: str = "verb"
+    severity: str = "normal"
+    reason: str = ""
+    description: str = ""
+    #: Each must occur in the unit (each is one RE2 for a group of templates, any of which will do).
+    require: tuple[Any, ...] = ()
+    #: How many units either side also count for ``require`` (evidence often spans two sentences).
+    window: int = 0
+    #: ``require`` must occur before the match (a pronoun's antecedent: "the notes ... delete them").
+    antecedent: bool = False
+    #: None may occur in the unit.
+    unless: Any = None
+    #: None may overlap the match or touch it (homonyms: "type safety", "email verification").
+    unless_near: Any = None
+    #: Gated only by a person's explicit consent, not by "when asked" (data leaving the workspace).
+    strict_gate: bool = False
+    #: False: no gate excuses this action (reporting success without evidence is not made honest by consent).
+    gate: bool = True
+    #: Also judged on lines of code blocks (configuration that switches a protection off).
+    in_code: bool = False
+    #: v2 only.
+    exceptions: tuple[CompiledException, ...] = ()
+    within: str = "text"
+    #: Index of the oath in the credo (0-based).
+    oath_index: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSet:
+    """Compiled rules plus a fingerprint of their source, for caches and rechecks."""
+
+    rules: tuple[CompiledRule, ...]
+    sha256: str
+    oath_names: tuple[str, ...] = field(default=())
+
+
+EMPTY_RULES = RuleSet(rules=(), sha256=hashlib.sha256(b"[]").hexdigest())

@@ -1,0 +1,530 @@
+"""Matching views of a body: a canonical text plus, for every character, where it came from.
+
+Rules never see the body as written. They see *views* of it, each a string in which every character
+remembers the span of the original it came from (``starts[i]``, ``ends[i]``), so a finding always
+quotes the original text, whatever decoding produced the view.
+
+The base view (``Normalizer``) is one pass over the body:
+
+- HTML entities (``&#105;``, ``&amp;``), URL percent escapes (``%69``) and ``\\uXXXX``/``\\xXX``
+  escapes are decoded (each decoded character maps back to the whole escape);
+- NFKC (full-width and mathematical letters become plain ones), case folding, accents stripped from
+  Latin letters, zero-width and other format characters removed;
+- look-alike letters folded to Latin from the Unicode confusables table (``fold=True``; a "native"
+  view without this fold serves Cyrillic and Greek text, whose own letters would be garbled by it);
+- markdown emphasis removed where it is emphasis (``ig**nore**``, ``_word_``, backticks) but kept
+  where it means something (``./*``, ``snake_case``);
+- every run of white space becomes one space.
+
+Derived views (leetspeak, letter-spaced words joined, ROT13, reversed text) are per-character maps of
+a base view, built only for the units that show the sign of that obfuscation.
+
+Every function here is a single linear pass. The tokenising expressions use Python's ``re`` with
+plain character classes only (no nesting, no back-references), which cannot backtrack.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import re2
+from confusable_homoglyphs import categories as _categories
+from confusable_homoglyphs import confusables as _confusables
+
+#: Printable ASCII that needs no special handling: everything but space, escapes ("%", "&", "\"),
+#: emphasis ("*", "_", "`", "~"). A run of these is lower-cased in one go (the fast path).
+_PLAIN_CLASS = r"[!-$'-)+-\[\]^a-}]"
+_PLAIN = re.compile(rf"{_PLAIN_CLASS}+(?: {_PLAIN_CLASS}+)*")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_BACKSLASH = re.compile(r"\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}")
+
+#: Scripts never folded to Latin: their letters are what the multilingual lexicons read.
+_NO_FOLD_SCRIPTS = frozenset(
+    {"HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO", "ARABIC", "DEVANAGARI", "HEBREW", "THAI"}
+)
+#: Scripts whose letters the confusables table folds (Cyrillic "о" -> "o"); units with these get a
+#: native view too, where they stay as written.
+_FOLDED_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"})
+_LINE_BREAKS = frozenset("\n\r\u2028\u2029\x0b\x0c\x85")
+
+
+def _strip_marks(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def _ascii_lookalike(ch: str, depth: int = 2) -> str | None:
+    """The ASCII character the confusables table says ``ch`` looks like, if any."""
+    entries = _confusables.confusables_data.get(ch) or ()
+    for entry in entries:
+        glyph = _strip_marks(entry["c"])
+        if len(glyph) == 1 and glyph.isascii() and glyph.isprintable():
+            return glyph.lower()
+    if depth > 1:
+        for entry in entries:
+            glyph = entry["c"]
+            if len(glyph) == 1 and not glyph.isascii():
+                found = _ascii_lookalike(glyph, depth - 1)
+                if found:
+                    return found
+    return None
+
+
+def _fold_char(ch: str, fold: bool) -> str:
+    """Matching form of one NFKC-normalised, case-folded character."""
+    if ch.isascii():
+        return ch
+    category = unicodedata.category(ch)
+    if category in ("Mn", "Me", "Cf", "Cc", "Cs", "Co", "Cn"):
+        return ""  # zero-width, joiners, bidi controls, tag characters, combining marks
+    if ch.isspace():
+        return " "
+    script = _categories.alias(ch)
+    if script in _NO_FOLD_SCRIPTS:
+        return ch
+    stripped = _strip_marks(ch)  # é -> e, ü -> u, й -> и: accents do not change what is asked
+    if stripped and stripped.isascii():
+        return stripped
+    if not fold and script in _FOLDED_SCRIPTS:
+        return stripped or ch  # the native view: Cyrillic and Greek stay as written
+    for candidate in (ch, ch.upper()):  # Cyrillic small letters are often listed only as capitals
+        found = _ascii_lookalike(candidate)
+        if found:
+            return found
+    return stripped or ch
+
+
+@lru_cache(maxsize=16384)
+def char_form(ch: str, fold: bool = True) -> str:
+    """NFKC, case folding and (with ``fold``) look-alike folding of one original character."""
+    if ch.isascii():
+        return ch.lower() if ch.isprintable() else (" " if ch.isspace() else "")
+    return "".join(_fold_char(c, fold) for c in unicodedata.normalize("NFKC", ch).casefold())
+
+
+@lru_cache(maxsize=4096)
+def is_folded_script(ch: str) -> bool:
+    """Is ``ch`` a letter of a script that the look-alike fold would garble (Cyrillic, Greek...)?"""
+    return not ch.isascii() and ch.isalpha() and _categories.alias(ch) in _FOLDED_SCRIPTS
+
+
+def fold_literal(text: str, fold: bool = False) -> str:
+    """The matching form of a lexicon literal (no offsets, no escapes): what ``normalize`` makes of it.
+
+    Lexicons are folded without the look-alike fold for Cyrillic and Greek (``fold=False``): their
+    words are matched in the native view of a unit, where those letters stay as written."""
+    out = []
+    for ch in text:
+        out.append(ch.lower() if ch.isascii() else char_form(ch, fold))
+    return re.sub(r"\s+", " ", "".join(out))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A matching view: ``text[i]`` came from ``body[starts[i]:ends[i]]``."""
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original ``[start, end)`` that view characters ``[start, end)`` (``end > start``) came from."""
+        first, last = self.starts[start], self.ends[end - 1]
+        if first < last:
+            return first, last
+        # A reversed view maps backwards: the span runs from its last character's origin to its first's.
+        return min(self.starts[start:end]), max(self.ends[start:end])
+
+
+class Builder:
+    """Accumulates a view piece by piece (one builder per document view)."""
+
+    __slots__ = ("_len", "ends", "parts", "starts")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self._len = 0
+
+    def __len__(self) -> int:
+        return self._len
+
+    def last_char(self) -> str:
+        return self.parts[-1][-1] if self.parts else ""
+
+    def add(self, text: str, start: int, end: int) -> None:
+        """Append ``text``, every character of which came from ``body[start:end]``."""
+        self.parts.append(text)
+        n = len(text)
+        self.starts.extend([start] * n)
+        self.ends.extend([end] * n)
+        self._len += n
+
+    def add_run(self, text: str, start: int) -> None:
+        """Append ``text`` that maps one to one onto ``body[start:start + len(text)]``."""
+        self.parts.append(text)
+        n = len(text)
+        self.starts.extend(range(start, start + n))
+        self.ends.extend(range(start + 1, start + n + 1))
+        self._len += n
+
+    def add_mapped(self, text: str, starts: list[int], ends: list[int]) -> None:
+        """Append ``text`` with explicit offsets (derived views)."""
+        self.parts.append(text)
+        self.starts.extend(starts)
+        self.ends.extend(ends)
+        self._len += len(text)
+
+    def build(self) -> View:
+        return View("".join(self.parts), self.starts, self.ends)
+
+
+def _decode_escape(body: str, i: int, limit: int) -> tuple[str, int] | None:
+    """Decode an HTML entity, URL escape or ``\\u``/``\\x`` escape at ``body[i]``: (text, end) or None."""
+    ch = body[i]
+    if ch == "&":
+        m = _ENTITY.match(body, i, limit)
+        if m:
+            decoded = html.unescape(m.group())
+            if decoded != m.group():
+                return decoded, m.end()
+    elif ch == "%":
+        m = _PERCENT.match(body, i, limit)
+        if m:
+            raw = bytes(int(m.group()[k + 1 : k + 3], 16) for k in range(0, len(m.group()), 3))
+            try:
+                decoded = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+            if decoded.isprintable():
+                return decoded, m.end()
+    elif ch == "\\":
+        m = _BACKSLASH.match(body, i, limit)
+        if m:
+            decoded = chr(int(m.group()[2:], 16))
+            if decoded.isprintable():
+                return decoded, m.end()
+    return None
+
+
+def _is_alnum(ch: str) -> bool:
+    return ch.isalnum()
+
+
+def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool = True) -> bool:
+    """Append the matching form of ``body[start:end]`` to ``out``. One pass, linear.
+
+    Returns True when the span held letters of a script that ``fold`` garbles (so a native view of
+    it is worth building). Characters whose form is one character of their own are gathered and
+    appended as one run (most of any text), so the per-character work stays in C."""
+    folded_script = False
+    pending_space = False
+    i = start
+    plain_match = _PLAIN.match
+    buf: list[str] = []  # one-to-one forms of body[buf_start:buf_end]
+    buf_start = buf_end = -1
+    last = out.last_char()  # the view's last character, buffer included
+
+    while i < end:
+        m = plain_match(body, i, end)
+        if m:
+            if pending_space and last and last != " ":
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                    buf = []
+                out.add(" ", i - 1, i)
+            pending_space = False
+            text = m.group().lower()
+            if buf and buf_end == i:
+                buf.append(text)
+            else:
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                buf, buf_start = [text], i
+            buf_end = i = m.end()
+            last = text[-1]
+            continue
+        ch = body[i]
+        if ch in " \t" or ch in _LINE_BREAKS:
+            pending_space = True
+            i += 1
+            continue
+        if ch in "&%\\":
+            decoded = _decode_escape(body, i, end)
+            if decoded is not None:
+                text, j = decoded
+                form = "".join(char_form(c, fold) for c in text)
+                form = " ".join(form.split()) if form.strip() else ""
+                if form:
+                    if buf:
+                        out.add_run("".join(buf), buf_start)
+                        buf = []
+                    if pending_space and last and last != " ":
+                        out.add(" ", i - 1, i)
+                    pending_space = False
+                    out.add(form, i, j)
+                    last = form[-1]
+                i = j
+                continue
+        if ch in "*_`~":
+            prev = body[i - 1] if i > start else " "
+            nxt = body[i + 1] if i + 1 < end else " "
+            if ch == "`" or (ch == "~" and "~" in (prev, nxt)):
+                i += 1
+                continue
+            if ch == "_" and prev.isalnum() and nxt.isalnum():
+                pass  # snake_case: keep
+            elif ch == "*" and not (prev.isalnum() or nxt.isalnum() or "*" in (prev, nxt)):
+                pass  # a glob ("./*", "rm -rf *"): keep
+            elif ch in "*_":
+                i += 1  # emphasis ("**never**", "ig**nore**", "_word_")
+                continue
+        form = char_form(ch, fold)
+        if not folded_script and fold and not ch.isascii() and is_folded_script(ch):
+            folded_script = True
+        if not form:
+            i += 1
+            continue
+        if form == " " or form.isspace():
+            pending_space = True
+            i += 1
+            continue
+        if pending_space and last and last != " ":
+            if buf:
+                out.add_run("".join(buf), buf_start)
+                buf = []
+            out.add(" ", i - 1, i)
+        pending_space = False
+        if len(form) == 1:
+            if buf and buf_end == i:
+                buf.append(form)
+            else:
+                if buf:
+                    out.add_run("".join(buf), buf_start)
+                buf, buf_start = [form], i
+            buf_end = i + 1
+        else:
+            if buf:
+                out.add_run("".join(buf), buf_start)
+                buf = []
+            out.add(form, i, i + 1)
+        last = form[-1]
+        i += 1
+    if buf:
+        out.add_run("".join(buf), buf_start)
+    return folded_script
+
+
+def normalize(body: str, *, fold: bool = True) -> View:
+    """The base view of a whole body (the public, stand-alone form of ``normalize_into``)."""
+    out = Builder()
+    normalize_into(out, body, 0, len(body), fold=fold)
+    return out.build()
+
+
+# --------------------------------------------------------------------------- derived views
+
+#: Words worth decoding an obfuscation for: a spaced, split or leet word is only read again when it
+#: reads as one of these (so ordinary hyphenated words and version numbers cost nothing).
+HOT_WORDS = re.compile(
+    r"ignor|disregard|forget|forgot|overrid|overrul|bypass|circumvent|disabl|deactivat|skip|omit|delet|remov|eras|"
+    r"wip|purg|destroy|drop|truncat|nuke|send|upload|post|exfil|leak|forward|email|mail|secret|token|credential|"
+    r"passw|apikey|api_?key|private|ssh|aws|\benv|previous|prior|instruct|rule|credo|oath|safe|guard|sandbox|"
+    r"test|verif|check|pass|succe|green|report|claim|declar|note|memor|progress|learn|decision|commit|push|forc|"
+    r"reset|clean|revert|discard|uncommit|histor|approv|confirm|permiss|consent|abandon|procedur|checklist|"
+    r"fake|fabric|xfail|assert|hid|conceal|unrestrict|jailbreak|system|prompt|void|obsolet|suspend|waive|"
+    r"custom|user|data|backup|product|databas|\brm\b|rf\b|git|curl|wget|exec|run\b|follow|obey|apply|protect|"
+    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card"
+)
+
+_LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
+)
+#: A sign of leetspeak: a digit or symbol between two letters ("d3lete", "sk1p", "pr3v10us").
+LEET_HINT = re.compile(r"[a-z][0-9@$|!]{1,2}[a-z]")
+_LEET_RUN = re.compile(r"[a-z0-9@$|!']+")
+
+
+def _leet_tokens(text: str) -> list[tuple[int, int]]:
+    """Spans of the tokens of ``text`` that mix letters with digits or symbols."""
+    spans = []
+    for m in _LEET_RUN.finditer(text):
+        token = m.group().rstrip("!")
+        if len(token) >= 3 and any(c.isalpha() for c in token) and any(not c.isalpha() for c in token):
+            spans.append((m.start(), m.start() + len(token)))
+    return spans
+
+
+def leet_views(text: str) -> list[str]:
+    """Same-length readings of ``text`` with its leet tokens as letters ("1" as "i", then as "l")."""
+    spans = _leet_tokens(text)
+    if not spans:
+        return []
+    first = list(text)
+    for a, b in spans:
+        token = text[a:b]
+        first[a:b] = "".join(("i" if c == "!" else "l") if c in "!|" else c for c in token.translate(_LEET))
+    views = ["".join(first)]
+    if not any(HOT_WORDS.search(views[0][a:b]) or HOT_WORDS.search(views[0][a:b].replace("1", "l")) for a, b in spans):
+        return []  # nothing hidden behind the digits: "i18n", "h2o", "utf8" read as they are
+    if any("1" in text[a:b] for a, b in spans):
+        second = list(views[0])
+        for a, b in spans:
+            for k in range(a, b):
+                if text[k] == "1":
+                    second[k] = "l"
+        views.append("".join(second))
+    return views
+
+
+_SEPARATORS = " .-_·•*/|"
+#: Single letters each followed by one separator ("i g n o r e", "d.e.l.e.t.e", "s-k-i-p"): the run
+#: is matched greedily and its edges checked in Python, so no start is ever retried.
+_SPACED_RUN = re.compile(r"[^\W\d_](?:[ .\-_·•*/|][^\W\d_])+")
+#: A word split once inside ("ig-nore", "dis.regard", "de_lete").
+_SPLIT_WORD = re.compile(r"(?<=[^\W\d_]{2})[.\-_·•](?=[^\W\d_]{2})")
+#: Whether a unit is worth a joined view at all.
+JOIN_HINT = re.compile(
+    r"(?:^|[^\w])[^\W\d_][ .\-_·•*/|][^\W\d_][ .\-_·•*/|][^\W\d_](?:[^\w]|$)|[^\W\d_]{2}[.\-·•_][^\W\d_]{2}"
+)
+
+
+#: RE2 (one DFA pass): ASCII letters spaced or dotted one by one, or words split by a separator.
+_JOIN_TOKEN = re2.compile(r"\b[a-z](?:[ .\-_·•*/|][a-z]){2,}\b|\b\pL+(?:[.\-_·•]\pL+)+")
+_JOIN_SEPARATORS = re.compile(r"[ .\-_·•*/|]")
+
+
+def join_reveals(text: str) -> list[int]:
+    """Offsets of tokens in ``text`` whose joined form reveals a hot word the token does not show
+    ("ig-nore", "d.i.s.a.b.l.e", "s k i p"): only units holding one get a joined view."""
+    found = []
+    for m in _JOIN_TOKEN.finditer(text):
+        token = m.group()
+        if HOT_WORDS.search(_JOIN_SEPARATORS.sub("", token)) and not HOT_WORDS.search(token):
+            found.append(m.start())
+    return found
+
+
+def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[int]] | None:
+    """``view.text[start:end]`` with letter-spaced words and split words joined, or None if none.
+
+    A gap between two spaced letters that was wider in the original (two spaces, a line break)
+    is kept as a word break, so "I G N O R E  A L L" reads "ignore all"."""
+    text = view.text[start:end]
+    drop: set[int] = set()
+    for m in _SPACED_RUN.finditer(text):
+        a, b = m.start(), m.end()
+        if a > 0 and text[a - 1].isalpha():
+            a += 2  # the first letter ends a longer word
+        if b < len(text) and text[b].isalpha():
+            b -= 2  # the last letter starts a longer word
+        if b - a < 5:
+            continue  # fewer than three spaced letters
+        # "d.i.s.a.b.l.e the s.a.f.e.t.y c.h.e.c.k.s": when letters are joined by dots or dashes, a space
+        # between them is a word break.
+        dotted = any(text[k] != " " for k in range(a + 1, b, 2))
+        for k in range(a + 1, b, 2):
+            left, right = start + k - 1, start + k + 1
+            if text[k] != " " or (not dotted and view.starts[right] - view.ends[left] <= 1):
+                drop.add(k)
+    for m in _SPLIT_WORD.finditer(text):
+        drop.add(m.start())
+    if not drop:
+        return None
+    # Keep only the joins that make a word worth reading ("ig-nore" -> "ignore"; "read-only" stays).
+    # One pass: a joined word is a maximal run of letters, digits and dropped separators.
+    useful: set[int] = set()
+    short: set[int] = set()
+    n = len(text)
+    k = 0
+    while k < n:
+        if not (text[k].isalnum() or k in drop):
+            k += 1
+            continue
+        a = k
+        while k < n and (text[k].isalnum() or k in drop):
+            k += 1
+        dropped = [i for i in range(a, k) if i in drop]
+        if not dropped:
+            continue
+        word = "".join(text[i] for i in range(a, k) if i not in drop)
+        if HOT_WORDS.search(word):
+            useful.update(dropped)
+        elif len(word) <= 4:
+            short.update(dropped)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
+    drop = useful | short if useful else useful
+    if not drop:
+        return None
+    keep = [k for k in range(len(text)) if k not in drop]
+    return (
+        "".join(text[k] for k in keep),
+        [view.starts[start + k] for k in keep],
+        [view.ends[start + k] for k in keep],
+    )
+
+
+_ROT13 = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM"
+)
+
+
+def rot13(text: str) -> str:
+    return text.translate(_ROT13)
+
+
+# --------------------------------------------------------------------------- encoded payloads
+
+#: Base64 (standard or URL-safe) long enough to carry a sentence; a line-wrapped block is one payload.
+#: One line of base64 (standard or URL-safe) long enough to carry a sentence; lines of one wrapped
+#: block are joined by ``base64_payloads``.
+BASE64_TOKEN = re.compile(r"[A-Za-z0-9+/_-]{12,}={0,2}")
+HEX_TOKEN = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}")
+#: Unicode tag characters (U+E0020-U+E007E) spell invisible ASCII ("ASCII smuggling").
+TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
+
+
+def _readable(text: str) -> bool:
+    """Is decoded ``text`` prose (mostly printable, with letters and spaces), not binary or an id?"""
+    if len(text) < 8 or " " not in text.strip():
+        return False
+    printable = sum(ch.isprintable() or ch in "\n\t" for ch in text)
+    letters = sum(ch.isalpha() for ch in text)
+    return printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", ""))
+
+
+def decode_base64(token: str, short: bool = False) -> str | None:
+    """The text a base64 token encodes, if it reads as prose (``short``: a short command is enough)."""
+    compact = "".join(token.split())
+    if compact.isalpha() or compact.isdigit():
+        return None  # a plain long word or number, not an encoding
+    compact = compact.replace("-", "+").replace("_", "/")
+    compact += "=" * (-len(compact) % 4)
+    try:
+        raw = codecs.decode(compact.encode("ascii"), "base64")
+        text = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if short and text.isprintable() and " " in text.strip():
+        return text
+    return text if _readable(text) else None
+
+
+def decode_hex(token: str) -> str | None:
+    digits = "".join(ch for ch in token if ch not in " :")
+    if len(digits) % 2:
+        digits = digits[:-1]
+    try:
+        text = bytes.fromhex(digits).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return text if _readable(text) else None
+
+
+def decode_tags(run: str) -> str:
+    return "".join(chr(ord(ch) - 0xE0000) for ch in run)
