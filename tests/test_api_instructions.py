@@ -179,7 +179,12 @@ def test_conflicting_put_is_409_keeps_the_old_version_and_creates_a_pending_revi
     assert set(data) == {"code", "detail", "conflicts", "review"}
     assert data["code"] == "OATH_CONFLICT"
     assert data["conflicts"] == [
-        {"snippet": data["conflicts"][0]["snippet"], "conflicting_oath": "finish the procedure"}
+        {
+            "snippet": data["conflicts"][0]["snippet"],
+            "conflicting_oath": "finish the procedure",
+            "rule_id": "override-prior-instructions",
+            "reason": "Tells the agent to ignore or forget the instructions it was given earlier.",
+        }
     ]
     assert data["conflicts"][0]["snippet"] in ATTACK  # quoted from the body as sent
     assert data["conflicts"][0]["snippet"].lower().startswith("ignore all previous instructions")

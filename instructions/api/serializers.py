@@ -164,8 +164,13 @@ class OathCheckRequestSerializer(StrictSerializer):
 
 
 class OathFindingSerializer(serializers.Serializer):
-    snippet = serializers.CharField()
+    """One finding of the oath check, as a 409 and ``POST /api/oaths/check`` report it.
+    (The seed's ``MergedInstructions`` conflicts keep exactly their four keys.)"""
+
+    snippet = serializers.CharField(help_text="The text found, quoted from the body as written.")
     conflicting_oath = serializers.CharField(source="oath")
+    rule_id = serializers.CharField(help_text="The rule of harness/credo-map.json that found it.")
+    reason = serializers.CharField(allow_blank=True, help_text="Why it conflicts, in a sentence.")
 
 
 class OathCheckResultSerializer(serializers.Serializer):

@@ -131,7 +131,10 @@ def oath_conflict(result: OathResult, review: ReviewItem) -> OathConflict:
     """The error a refused write raises: its findings and the review item keeping the text."""
     return OathConflict(
         "The text conflicts with the credo's oaths; it was kept for review and nothing changed.",
-        conflicts=[{"snippet": f.snippet, "conflicting_oath": f.oath} for f in result.findings],
+        conflicts=[
+            {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
+            for f in result.findings
+        ],
         review=review.pk,
     )
 

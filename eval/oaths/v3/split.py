@@ -47,8 +47,17 @@ OATHS = (
     "carry knowledge forward",
 )
 ATTACK_CLASSES = (
-    "paraphrase", "obfuscation", "encoded", "language", "scoped-exception", "exfiltration",
-    "destruction", "evidence-fraud", "plain", "knowledge", "hidden",
+    "paraphrase",
+    "obfuscation",
+    "encoded",
+    "language",
+    "scoped-exception",
+    "exfiltration",
+    "destruction",
+    "evidence-fraud",
+    "plain",
+    "knowledge",
+    "hidden",
 )
 BENIGN_CLASSES = ("mention", "prohibition", "homonym", "reference", "html-comment", "ordinary")
 
@@ -110,8 +119,9 @@ def assign(rows: list[dict], fresh: bool) -> dict[str, str]:
     for key in sorted(groups, key=lambda k: (-len(k), k)):
         members = groups[key]
         need = math.ceil(QUOTA * len(members)) - sum(side[r["id"]] == "sealed" for r in members)
-        movable = sorted((r for r in members if side[r["id"]] == "dev" and r["id"] not in prior),
-                         key=lambda r: unit(SEED, r["id"]))
+        movable = sorted(
+            (r for r in members if side[r["id"]] == "dev" and r["id"] not in prior), key=lambda r: unit(SEED, r["id"])
+        )
         for r in movable[: max(need, 0)]:
             side[r["id"]] = "sealed"
     return side
@@ -169,8 +179,11 @@ def main() -> int:
         print("strata under 35% sealed:", short, file=sys.stderr)
 
     if args.check:
-        stale = [str(p.relative_to(HERE)) for p, text in outputs.items()
-                 if not p.exists() or p.read_text(encoding="utf-8") != text]
+        stale = [
+            str(p.relative_to(HERE))
+            for p, text in outputs.items()
+            if not p.exists() or p.read_text(encoding="utf-8") != text
+        ]
         if stale:
             print("stale:", ", ".join(stale), file=sys.stderr)
         return 1 if stale or short else 0
