@@ -432,3 +432,17 @@ def test_workspace_slugs_are_unique_regardless_of_case(api, dave, acme):
     created = api.as_(dave).post("/api/workspaces", {"slug": "Zeta"}, format="json")
     assert created.status_code == 201 and created.json()["slug"] == "zeta"
     assert api.as_(dave).get("/api/workspaces/ZETA").json()["slug"] == "zeta"
+
+
+def test_an_approved_finding_is_recorded_once_with_its_reviewer_and_reason(api, alice, rita, acme):
+    from instructions.models import ApprovedFinding
+
+    review_id = put(api.as_(alice), ws_url(), ATTACK).json()["review"]
+    api.as_(rita).post(f"/api/reviews/{review_id}/approve", {}, format="json")
+    [approval] = ApprovedFinding.objects.all()
+    [row] = approval.history.all()
+    assert (row.history_user, row.history_change_reason, row.history_path) == (
+        rita,
+        f"Review #{review_id} approved",
+        "review",
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from instructions import access
@@ -61,14 +61,24 @@ def _approve_findings(item: ReviewItem, *, reviewer, reason: str, rules: RuleSet
     """Record every finding the text has under the rules in force now."""
     for finding in check_text(item.body, rules).findings:
         rule_id, snippet = finding_key(finding)
-        approval, created = ApprovedFinding.objects.get_or_create(
+        known = ApprovedFinding.objects.filter(target_key=item.target_key, rule_id=rule_id, snippet_key=snippet)
+        if known.exists():
+            continue  # approved before (the same finding, another review): once is enough
+        approval = ApprovedFinding(
             target_key=item.target_key,
             rule_id=rule_id,
             snippet_key=snippet,
-            defaults={"snippet": finding.snippet, "review": item, "approved_by": reviewer},
+            snippet=finding.snippet,
+            review=item,
+            approved_by=reviewer,
         )
-        if created:  # get_or_create saved it without its history user and reason: record them
-            save_audited(approval, actor=reviewer, reason=reason)
+        # One history row, with the reviewer and the reason. Two reviews approving the same
+        # finding at once meet at the unique constraint: the second has nothing to add.
+        try:
+            with transaction.atomic():
+                save_audited(approval, actor=reviewer, reason=reason)
+        except IntegrityError:
+            continue
 
 
 def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
