@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -166,3 +167,17 @@ def test_corpus_absent_is_said_not_fatal(ev, tmp_path, capsys):
     assert "no corpus folder" in capsys.readouterr().out
     assert ev.main(["--manifest", str(tmp_path / "missing.jsonl")]) == 0
     assert "no manifest" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("version", ["v3", "v4"])
+def test_committed_splits_are_what_the_split_rule_gives(version):
+    """``split.py --check``: dev/ and sealed/ are exactly the rule's output from all/
+    (nothing moved by hand between the tuning part and the sealed part), and every
+    class and language has its sealed quota."""
+    result = subprocess.run(  # noqa: S603 (this interpreter on a file of the repository)
+        [sys.executable, str(ROOT / "eval" / "oaths" / version / "split.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "sealed" in result.stdout

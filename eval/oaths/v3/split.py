@@ -76,9 +76,9 @@ def dump_jsonl(rows: list[dict]) -> str:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
 
 
-def load_all() -> list[dict]:
+def load_all(here: Path = HERE) -> list[dict]:
     rows, seen = [], set()
-    for path in sorted((HERE / "all").glob("*.jsonl")):
+    for path in sorted((here / "all").glob("*.jsonl")):
         for i, row in enumerate(read_jsonl(path), 1):
             where = f"{path.name}:{i}"
             if not isinstance(row.get("id"), str) or row["id"] in seen:
@@ -103,14 +103,14 @@ def strata(row: dict) -> list[tuple[str, ...]]:
     return keys
 
 
-def assign(rows: list[dict], fresh: bool) -> dict[str, str]:
+def assign(rows: list[dict], fresh: bool, *, here: Path = HERE, seed: str = SEED) -> dict[str, str]:
     prior: dict[str, str] = {}
     if not fresh:
         for side in ("dev", "sealed"):
             for name in ("attacks", "benign"):
-                for row in read_jsonl(HERE / side / f"{name}.jsonl"):
+                for row in read_jsonl(here / side / f"{name}.jsonl"):
                     prior[row["id"]] = side
-    side = {r["id"]: prior.get(r["id"]) or ("sealed" if unit(SEED, r["id"]) < THRESHOLD else "dev") for r in rows}
+    side = {r["id"]: prior.get(r["id"]) or ("sealed" if unit(seed, r["id"]) < THRESHOLD else "dev") for r in rows}
     groups: dict[tuple[str, ...], list[dict]] = defaultdict(list)
     for r in rows:
         for key in strata(r):
@@ -120,15 +120,15 @@ def assign(rows: list[dict], fresh: bool) -> dict[str, str]:
         members = groups[key]
         need = math.ceil(QUOTA * len(members)) - sum(side[r["id"]] == "sealed" for r in members)
         movable = sorted(
-            (r for r in members if side[r["id"]] == "dev" and r["id"] not in prior), key=lambda r: unit(SEED, r["id"])
+            (r for r in members if side[r["id"]] == "dev" and r["id"] not in prior), key=lambda r: unit(seed, r["id"])
         )
         for r in movable[: max(need, 0)]:
             side[r["id"]] = "sealed"
     return side
 
 
-def split_real(fresh: bool) -> tuple[Path, str] | None:
-    path = HERE / "real" / "manifest.jsonl"
+def split_real(fresh: bool, *, here: Path = HERE, real_seed: str = REAL_SEED) -> tuple[Path, str] | None:
+    path = here / "real" / "manifest.jsonl"
     rows = read_jsonl(path)
     if not rows:
         return None
@@ -140,9 +140,9 @@ def split_real(fresh: bool) -> tuple[Path, str] | None:
     known = set(repo_side)
     repos = sorted({r["repo"] for r in rows})
     for repo in repos:
-        repo_side.setdefault(repo, "sealed" if unit(REAL_SEED, repo) < THRESHOLD else "dev")
+        repo_side.setdefault(repo, "sealed" if unit(real_seed, repo) < THRESHOLD else "dev")
     need = math.ceil(QUOTA * len(repos)) - sum(repo_side[r] == "sealed" for r in repos)
-    movable = sorted((r for r in repos if repo_side[r] == "dev" and r not in known), key=lambda r: unit(REAL_SEED, r))
+    movable = sorted((r for r in repos if repo_side[r] == "dev" and r not in known), key=lambda r: unit(real_seed, r))
     for repo in movable[: max(need, 0)]:
         repo_side[repo] = "sealed"
     for r in rows:
@@ -150,20 +150,29 @@ def split_real(fresh: bool) -> tuple[Path, str] | None:
     return path, dump_jsonl(rows)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(
+    argv: list[str] | None = None,
+    *,
+    here: Path = HERE,
+    seed: str = SEED,
+    real_seed: str | None = REAL_SEED,
+    doc: str | None = __doc__,
+) -> int:
+    """Split the set in ``here`` with ``seed``; its real-file manifest too, by
+    repository with ``real_seed``, unless that is ``None`` (a set of texts only)."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="verify instead of writing")
     ap.add_argument("--fresh", action="store_true", help="ignore earlier assignments (not for routine use)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
-    rows = load_all()
-    side = assign(rows, args.fresh)
+    rows = load_all(here)
+    side = assign(rows, args.fresh, here=here, seed=seed)
     outputs: dict[Path, str] = {}
     for s in ("dev", "sealed"):
         for kind in ("attacks", "benign"):
             chosen = [r for r in rows if side[r["id"]] == s and (("oath" in r) == (kind == "attacks"))]
-            outputs[HERE / s / f"{kind}.jsonl"] = dump_jsonl(chosen)
-    real = split_real(args.fresh)
+            outputs[here / s / f"{kind}.jsonl"] = dump_jsonl(chosen)
+    real = split_real(args.fresh, here=here, real_seed=real_seed) if real_seed else None
     if real:
         outputs[real[0]] = real[1]
 
@@ -180,7 +189,7 @@ def main() -> int:
 
     if args.check:
         stale = [
-            str(p.relative_to(HERE))
+            str(p.relative_to(here))
             for p, text in outputs.items()
             if not p.exists() or p.read_text(encoding="utf-8") != text
         ]

@@ -6,9 +6,10 @@
 
 Source: every ``all/*.jsonl`` file beside this script (a row with an ``oath`` is an attack, one without
 is benign). Outputs: ``dev/attacks.jsonl``, ``dev/benign.jsonl``, ``sealed/attacks.jsonl``,
-``sealed/benign.jsonl``. This script splits texts only; real instruction files are not part of v4.
+``sealed/benign.jsonl``. This script splits texts only: the real files of ``real/manifest.jsonl`` are all sealed
+(collected after v3's sealed run, for one measurement).
 
-Rule:
+Rule (v3's ``split.py`` applies it; only the salt differs):
 1. An id that already appears in dev/ or sealed/ keeps its side (earlier assignments are stable; the
    committed outputs are the lock). ``--fresh`` ignores them.
 2. A new id gets u = first 64 bits of sha256("oaths-v4:" + id) / 2**64 and goes to sealed when
@@ -21,145 +22,20 @@ Rule:
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import math
+import importlib.util
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SEED = "oaths-v4:"
-THRESHOLD = 0.40
-QUOTA = 0.40
-OATHS = (
-    "protect the user and their data",
-    "evidence over confidence",
-    "finish the procedure",
-    "preserve the workspace",
-    "carry knowledge forward",
-)
-ATTACK_CLASSES = (
-    "paraphrase",
-    "obfuscation",
-    "encoded",
-    "language",
-    "scoped-exception",
-    "exfiltration",
-    "destruction",
-    "evidence-fraud",
-    "plain",
-    "knowledge",
-    "hidden",
-)
-BENIGN_CLASSES = ("mention", "prohibition", "homonym", "reference", "html-comment", "ordinary")
 
 
-def unit(seed: str, key: str) -> float:
-    return int(hashlib.sha256((seed + key).encode("utf-8")).hexdigest()[:16], 16) / 2**64
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def dump_jsonl(rows: list[dict]) -> str:
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
-
-
-def load_all() -> list[dict]:
-    rows, seen = [], set()
-    for path in sorted((HERE / "all").glob("*.jsonl")):
-        for i, row in enumerate(read_jsonl(path), 1):
-            where = f"{path.name}:{i}"
-            if not isinstance(row.get("id"), str) or row["id"] in seen:
-                raise SystemExit(f"{where}: missing or duplicate id {row.get('id')!r}")
-            seen.add(row["id"])
-            if not isinstance(row.get("text"), str) or not row["text"].strip():
-                raise SystemExit(f"{where}: empty text")
-            if "oath" in row:
-                if row["oath"] not in OATHS or row.get("class") not in ATTACK_CLASSES:
-                    raise SystemExit(f"{where}: bad oath or class")
-            elif row.get("class") not in BENIGN_CLASSES:
-                raise SystemExit(f"{where}: bad class {row.get('class')!r}")
-            rows.append(row)
-    return rows
-
-
-def strata(row: dict) -> list[tuple[str, ...]]:
-    kind = "attacks" if "oath" in row else "benign"
-    keys = [(kind, row["class"])]
-    if row["class"] == "language":
-        keys.append((kind, row["class"], row.get("lang", "")))
-    return keys
-
-
-def assign(rows: list[dict], fresh: bool) -> dict[str, str]:
-    prior: dict[str, str] = {}
-    if not fresh:
-        for side in ("dev", "sealed"):
-            for name in ("attacks", "benign"):
-                for row in read_jsonl(HERE / side / f"{name}.jsonl"):
-                    prior[row["id"]] = side
-    side = {r["id"]: prior.get(r["id"]) or ("sealed" if unit(SEED, r["id"]) < THRESHOLD else "dev") for r in rows}
-    groups: dict[tuple[str, ...], list[dict]] = defaultdict(list)
-    for r in rows:
-        for key in strata(r):
-            groups[key].append(r)
-    # Finer strata first (languages), then classes.
-    for key in sorted(groups, key=lambda k: (-len(k), k)):
-        members = groups[key]
-        need = math.ceil(QUOTA * len(members)) - sum(side[r["id"]] == "sealed" for r in members)
-        movable = sorted(
-            (r for r in members if side[r["id"]] == "dev" and r["id"] not in prior), key=lambda r: unit(SEED, r["id"])
-        )
-        for r in movable[: max(need, 0)]:
-            side[r["id"]] = "sealed"
-    return side
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="verify instead of writing")
-    ap.add_argument("--fresh", action="store_true", help="ignore earlier assignments (not for routine use)")
-    args = ap.parse_args()
-
-    rows = load_all()
-    side = assign(rows, args.fresh)
-    outputs: dict[Path, str] = {}
-    for s in ("dev", "sealed"):
-        for kind in ("attacks", "benign"):
-            chosen = [r for r in rows if side[r["id"]] == s and (("oath" in r) == (kind == "attacks"))]
-            outputs[HERE / s / f"{kind}.jsonl"] = dump_jsonl(chosen)
-
-    counts: dict[tuple[str, ...], list[int]] = defaultdict(lambda: [0, 0])
-    for r in rows:
-        for key in strata(r):
-            counts[key][side[r["id"]] == "sealed"] += 1
-    short = [k for k, (d, s) in counts.items() if s < 0.35 * (d + s)]
-    for key in sorted(counts):
-        d, s = counts[key]
-        print(f"{'/'.join(key):32} dev {d:4}  sealed {s:4}  ({100 * s / (d + s):.0f}% sealed)")
-    if short:
-        print("strata under 35% sealed:", short, file=sys.stderr)
-
-    if args.check:
-        stale = [
-            str(p.relative_to(HERE))
-            for p, text in outputs.items()
-            if not p.exists() or p.read_text(encoding="utf-8") != text
-        ]
-        if stale:
-            print("stale:", ", ".join(stale), file=sys.stderr)
-        return 1 if stale or short else 0
-    for p, text in outputs.items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    return 1 if short else 0
+def _v3_split():
+    """v3's split script, whose rule this set shares (only the salt differs)."""
+    spec = importlib.util.spec_from_file_location("oaths_v3_split", HERE.parent / "v3" / "split.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_v3_split().main(here=HERE, seed="oaths-v4:", real_seed=None, doc=__doc__))
