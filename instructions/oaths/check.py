@@ -551,6 +551,14 @@ _DENIED_BEFORE = re.compile(
 )
 
 
+#: A denial right before an excuse ("... and don't mention it in the summary"): the excuse is refused, not given.
+_EXCUSE_DENIED = re.compile(r"\b(?:not|never|don'?t|doesn'?t|won'?t|no need to|needn'?t|nor|without)\W+(?:\w+\W+)?$")
+
+
+def _excuse_denied(scope: str, start: int) -> bool:
+    return _EXCUSE_DENIED.search(scope[max(0, start - 24) : start]) is not None
+
+
 def _present(pattern: Any, scope: str) -> bool:
     """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
     return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
@@ -647,7 +655,7 @@ def _judge(
         scope = text
         if text.rstrip().endswith((";", "；")):
             scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
-        hit = rule.unless.search(scope)
+        hit = next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
         if hit is not None:
             _refuse(rule, match, f"unless: {hit.group()!r}")
             return UNIT_REFUSED

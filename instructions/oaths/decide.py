@@ -539,7 +539,9 @@ def read(
         at = context.find(text[:40]) if context else -1
         if at >= 0 and text.rstrip().endswith((";", ":", ",")):
             following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
-        r.redirected = _RELOCATED.search(following) is not None
+        moved = _RELOCATED.search(following)
+        # "keep them in your head" moves nothing anywhere a later session can read.
+        r.redirected = moved is not None and _NOWHERE.match(following, moved.end()) is None
     return r
 
 
@@ -611,6 +613,7 @@ _RELOCATED = re2_compile(
     r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
     "relocated",
 )
+_NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
 _EXPLICIT_CONSENT = re2_compile(
     r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
 )
@@ -703,9 +706,13 @@ _DESCRIBES_COMMAND = re2_compile(
     r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
     r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
     r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost)\b|"
-    r"^\s*(?::|—|–|-|=|\())",
+    r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
+
+
+#: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
+_PURPOSE = re.compile(r"\bto\s+\w+$")
 
 
 #: A warning label before a command that the sentence then describes ("Note: `git clean -fdx` deletes ...").
@@ -727,10 +734,19 @@ def _runs_it(context: str, c: CueSet) -> bool:
 
 def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
     """A command that opens its unit, not followed by words that describe it, is given to be run."""
-    if text[:m0].strip(" -*:>`'\"$#") != "":
+    lead = text[:m0].rstrip(" `'\"(*_")
+    for _ in range(3):
+        m = _COMMAND_PREFIX.search(lead)
+        if m is None or m.start() == m.end():
+            break
+        lead = lead[: m.start()].rstrip(" `'\"(*_")  # "sudo rm -rf /": the prefix is part of the command
+    if lead.strip(" -*:>`'\"$#") != "":
         return False
     rest = text[m1:]
-    return _DESCRIBES_COMMAND.search(rest) is None
+    described = _DESCRIBES_COMMAND.search(rest)
+    if described is not None and _PURPOSE.search(rest[: described.end()]):
+        return True  # "kubectl delete ns prod to reset the cluster": a purpose, not a description
+    return described is None
 
 
 _GERUND_LEADS = frozenset(
@@ -1095,6 +1111,8 @@ def _verb_form(
         return DESCRIBE  # a present-tense description: "they report green", "which deletes"
     if prev in _NOUN_MARKERS:
         return DESCRIBE  # a noun, not a verb: "the output", "for output contracts", "a log of"
+    if _adverbial_lead(words, prev):
+        return INSTRUCT  # "at the end of the session delete X": a leading phrase, then an imperative
     if prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha():
         # An English base-form verb after some other word has that word as its subject ("SDKs bypass
         # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
@@ -1172,6 +1190,31 @@ def _verb_form(
     ):
         return DESCRIBE
     return INSTRUCT
+
+
+#: Words that open a leading adverbial phrase of time or place ("at the end of the session", "before the
+#: release", "in every PR"): a base-form verb right after such a phrase opens the main clause.
+_ADVERBIAL_LEADS = frozenset(
+    ["at", "after", "before", "during", "on", "upon", "in", "for", "from", "within", "throughout", "between", "by",
+     "first", "finally", "then", "next", "afterwards", "periodically", "regularly", "additionally", "also"]
+)
+#: Words that show the phrase holds its own subject or verb (so the verb after it may be described).
+_CLAUSE_WORDS = frozenset(
+    ["you", "we", "i", "they", "it", "he", "she", "this", "that", "these", "those", "which", "who", "whom", "whose",
+     "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "must", "may", "might",
+     "does", "do", "did", "has", "have", "had", "if", "when", "unless", "because", "while", "where", "so", "and", "or",
+     "but", "not", "never", "how", "what"]
+)
+
+
+def _adverbial_lead(words: list[str], prev: str) -> bool:
+    """Does the clause so far hold only a leading adverbial phrase ("at the end of the session"), whose
+    last noun is singular (a singular noun cannot be the subject of a base-form verb)?"""
+    if not words or len(words) > 8 or words[0].strip(",*_`'\"(") not in _ADVERBIAL_LEADS:
+        return False
+    if not prev.isalpha() or prev.endswith("s") or prev in _NOUN_MARKERS:
+        return False
+    return not any(w.strip(",;:*_`'\"()") in _CLAUSE_WORDS for w in words)
 
 
 def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool) -> bool:
