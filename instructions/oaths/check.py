@@ -716,6 +716,11 @@ def _judge(
                     in_quote = True
             if code_span and a < oh0 and oh1 < b:
                 head_in_code = True
+            if not code_span and a < o0 < b < o1 and not command:
+                # "fixtures such as 'delete all user data' and 'skip the tests'": a match that starts inside
+                # one quotation and runs out of it joins words that were never said together.
+                _refuse(rule, match, "runs out of a quotation")
+                return None
     if command and code_unit and in_quote:
         _refuse(rule, match, "string literal")
         return None  # a command inside a string literal is data (a deny list, a fixture), not a command
