@@ -454,7 +454,10 @@ def read(
         negations += 1
         cue_at = h0 if cue_at is None else cue_at
     classes = {cls for _, _, cls in events}
-    r.authority = "authority" in classes or c.has("authority", post) or c.has("authority", context)
+    # (a claim of authority inside a quotation is the quoted text's, not this sentence's)
+    r.authority = (
+        "authority" in classes or c.has("authority", _unquoted(post)) or c.has("authority", _unquoted(context))
+    )
     gate_texts = [pre[g : g + 60] for g in gates]
     if condition:
         # "Ask the user before running commands such as X, Y or Z": the gate sits in the leading clause.
@@ -543,6 +546,14 @@ def read(
         # "keep them in your head" moves nothing anywhere a later session can read.
         r.redirected = moved is not None and _NOWHERE.match(following, moved.end()) is None
     return r
+
+
+_QUOTED = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,300}»|„[^“”\n]{1,300}[“”]')
+
+
+def _unquoted(text: str) -> str:
+    """``text`` with its double-quoted passages emptied."""
+    return _QUOTED.sub('""', text) if '"' in text or "“" in text or "«" in text or "„" in text else text
 
 
 #: French "ne ... jamais" is one denial in two words: the "ne" before the verb already counted.
@@ -705,7 +716,9 @@ def _first_break(post: str) -> int:
 _DESCRIBES_COMMAND = re2_compile(
     r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
     r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
-    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost)\b|"
+    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost|"
+    r"disables|enables|skips|bypasses|grants|allows|lets|forces|ignores|truncates|empties|purges|prunes|stops|"
+    r"overrides|turns|gives|makes|sets|runs|starts|launches)\b|"
     r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
