@@ -475,6 +475,8 @@ def read(
         outside = pre + " " + post
         if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
             r.mention = True
+    elif in_quote and command and not (c.has("obey", pre) or c.has("run", pre) or c.has("run", pre_full[-60:])):
+        r.mention = True  # a command inside a quoted sentence ("spot the problem in \"... `git clean -fdx` ...\"")
     elif (in_quote or in_code) and command and (c.has("mention", pre_full) or c.has("mention_weak", pre[-40:])):
         r.mention = True  # "phrases like `rm -rf /`": a command quoted as an example
     if reluct and negations % 2 == 0:
@@ -525,6 +527,7 @@ def read(
                 )
             )
             or r.authority
+            or "permit" in classes  # "feel free to `X`": leave to run it
             or c.has("post_permit", post)
             or c.has("run", post[:24])
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
