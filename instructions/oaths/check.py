@@ -35,6 +35,7 @@ from instructions.oaths.text import (
     TAG_RUN,
     Builder,
     View,
+    decode_base32,
     decode_base64,
     decode_hex,
     decode_tags,
@@ -60,7 +61,7 @@ _REVERSED_WORDS = re2.compile(
     r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
 )
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
-_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
+_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32)|hex)\b")
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
 _DECODE_PIPE = re.compile(
@@ -403,6 +404,8 @@ class Document:
                 blocks.append([a, b])
         for a, b in blocks:
             decoded = decode_base64(body[a:b])
+            if decoded is None:
+                decoded = decode_base32(body[a:b])
             if decoded is not None:
                 found.append((a, b, decoded))
                 found.extend(_nested(decoded, a, b))
