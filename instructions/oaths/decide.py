@@ -528,6 +528,7 @@ def read(
             )
             or r.authority
             or "permit" in classes  # "feel free to `X`": leave to run it
+            or (not is_english and _FOREIGN_MEANS.search(pre) is not None)  # "descártalos con `git checkout -- .`"
             or c.has("post_permit", post)
             or c.has("run", post[:24])
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
@@ -725,6 +726,10 @@ _DESCRIBES_COMMAND = re2_compile(
     r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
+
+
+#: "with" before a command in another language: the command is the means of the sentence's imperative.
+_FOREIGN_MEANS = re.compile(r"(?:^|\s)(?:avec|con|mit|met|com|ile|с|usando|utilizando|en\s+utilisant|mittels|za\s+pomocą|使用|用)\s*[`'\"]?$")
 
 
 #: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
