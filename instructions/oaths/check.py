@@ -61,7 +61,9 @@ _REVERSED_WORDS = re2.compile(
     r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
 )
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
-_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32)|hex)\b")
+_DECODE_CUES = re2.compile(
+    r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32)|hex)\b"
+)
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
 _DECODE_PIPE = re.compile(

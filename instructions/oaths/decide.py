@@ -729,7 +729,9 @@ _DESCRIBES_COMMAND = re2_compile(
 
 
 #: "with" before a command in another language: the command is the means of the sentence's imperative.
-_FOREIGN_MEANS = re.compile(r"(?:^|\s)(?:avec|con|mit|met|com|ile|с|usando|utilizando|en\s+utilisant|mittels|za\s+pomocą|使用|用)\s*[`'\"]?$")
+_FOREIGN_MEANS = re.compile(
+    r"(?:^|\s)(?:avec|con|mit|met|com|ile|с|usando|utilizando|en\s+utilisant|mittels|za\s+pomocą|使用|用)\s*[`'\"]?$"
+)
 
 
 #: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
@@ -1216,15 +1218,84 @@ def _verb_form(
 #: Words that open a leading adverbial phrase of time or place ("at the end of the session", "before the
 #: release", "in every PR"): a base-form verb right after such a phrase opens the main clause.
 _ADVERBIAL_LEADS = frozenset(
-    ["at", "after", "before", "during", "on", "upon", "in", "for", "from", "within", "throughout", "between", "by",
-     "first", "finally", "then", "next", "afterwards", "periodically", "regularly", "additionally", "also"]
+    [
+        "at",
+        "after",
+        "before",
+        "during",
+        "on",
+        "upon",
+        "in",
+        "for",
+        "from",
+        "within",
+        "throughout",
+        "between",
+        "by",
+        "first",
+        "finally",
+        "then",
+        "next",
+        "afterwards",
+        "periodically",
+        "regularly",
+        "additionally",
+        "also",
+    ]
 )
 #: Words that show the phrase holds its own subject or verb (so the verb after it may be described).
 _CLAUSE_WORDS = frozenset(
-    ["you", "we", "i", "they", "it", "he", "she", "this", "that", "these", "those", "which", "who", "whom", "whose",
-     "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "should", "must", "may", "might",
-     "does", "do", "did", "has", "have", "had", "if", "when", "unless", "because", "while", "where", "so", "and", "or",
-     "but", "not", "never", "how", "what"]
+    [
+        "you",
+        "we",
+        "i",
+        "they",
+        "it",
+        "he",
+        "she",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "must",
+        "may",
+        "might",
+        "does",
+        "do",
+        "did",
+        "has",
+        "have",
+        "had",
+        "if",
+        "when",
+        "unless",
+        "because",
+        "while",
+        "where",
+        "so",
+        "and",
+        "or",
+        "but",
+        "not",
+        "never",
+        "how",
+        "what",
+    ]
 )
 
 
