@@ -1086,6 +1086,10 @@ def _verb_form(
     if head.endswith("ing") and len(head) > 5:
         if prev in _GERUND_LEADS:
             return INSTRUCT
+        if prev == "by" and words and words[0].strip("*_`'\"(-") in _ORDER_VERBS:
+            return INSTRUCT  # "keep the folder tidy by emptying it": the means of an imperative
+        if (not words or words[-1].endswith(",")) and _participle_of_imperative(text[:h0]):
+            return INSTRUCT  # "regenerate every file, overwriting the user's edits": what the order does
         return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
     if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
         # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
@@ -1297,6 +1301,50 @@ _CLAUSE_WORDS = frozenset(
         "what",
     ]
 )
+
+
+#: Verbs that open an order, for a gerund that states how the order is carried out ("keep X tidy by emptying it").
+_ORDER_VERBS = (
+    _IMPERATIVE_VERBS
+    | (_IMPERATIVE_LEADS - {"always", "first", "immediately", "just", "next", "now", "please", "simply", "then"})
+    | frozenset(
+        [
+            "keep",
+            "clean",
+            "clear",
+            "tidy",
+            "free",
+            "regenerate",
+            "reset",
+            "update",
+            "fix",
+            "leave",
+            "handle",
+            "finish",
+            "wrap",
+            "close",
+            "end",
+            "prepare",
+            "save",
+            "maintain",
+            "refresh",
+            "rebuild",
+            "restore",
+            "sync",
+            "replace",
+        ]
+    )
+)
+
+
+def _participle_of_imperative(before: str) -> bool:
+    """Is a gerund that opens its clause ("..., overwriting X") attached to a sentence that opens with an
+    imperative ("Regenerate every file from scratch, overwriting X")?"""
+    before = before.rstrip()
+    if not before.endswith(","):
+        return False
+    first = before.lstrip(" -*>#0123456789.)").split(" ", 1)[0].strip("*_`'\"(")
+    return first in _ORDER_VERBS
 
 
 def _adverbial_lead(words: list[str], prev: str) -> bool:

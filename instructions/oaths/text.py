@@ -271,6 +271,8 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
                     pending_space = False
                     out.add(form, i, j)
                     last = form[-1]
+                elif text.isspace():
+                    pending_space = True  # "&#x20;", "%20": an encoded space still separates words
                 i = j
                 continue
         if ch in "*_`~":
@@ -341,7 +343,8 @@ HOT_WORDS = re.compile(
     r"reset|clean|revert|discard|uncommit|histor|approv|confirm|permiss|consent|abandon|procedur|checklist|"
     r"fake|fabric|xfail|assert|hid|conceal|unrestrict|jailbreak|system|prompt|void|obsolet|suspend|waive|"
     r"custom|user|data|backup|product|databas|\brm\b|rf\b|git|curl|wget|exec|run\b|follow|obey|apply|protect|"
-    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card"
+    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card|"
+    r"hand.?o(?:ver|ff)|document|summar|journal|record|pitfall|lesson"
 )
 
 _LEET = str.maketrans(
