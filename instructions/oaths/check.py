@@ -35,6 +35,7 @@ from instructions.oaths.text import (
     TAG_RUN,
     Builder,
     View,
+    decode_base32,
     decode_base64,
     decode_hex,
     decode_tags,
@@ -60,7 +61,9 @@ _REVERSED_WORDS = re2.compile(
     r"nigiro|lruc|odus|ytefas|skcehc|neerg|deppiks|snoisiced|syek)\b"
 )
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
-_DECODE_CUES = re2.compile(r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?64|hex)\b")
+_DECODE_CUES = re2.compile(
+    r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32)|hex)\b"
+)
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
 _DECODE_PIPE = re.compile(
@@ -403,6 +406,8 @@ class Document:
                 blocks.append([a, b])
         for a, b in blocks:
             decoded = decode_base64(body[a:b])
+            if decoded is None:
+                decoded = decode_base32(body[a:b])
             if decoded is not None:
                 found.append((a, b, decoded))
                 found.extend(_nested(decoded, a, b))
@@ -551,6 +556,14 @@ _DENIED_BEFORE = re.compile(
 )
 
 
+#: A denial right before an excuse ("... and don't mention it in the summary"): the excuse is refused, not given.
+_EXCUSE_DENIED = re.compile(r"\b(?:not|never|don'?t|doesn'?t|won'?t|no need to|needn'?t|nor|without)\W+(?:\w+\W+)?$")
+
+
+def _excuse_denied(scope: str, start: int) -> bool:
+    return _EXCUSE_DENIED.search(scope[max(0, start - 24) : start]) is not None
+
+
 def _present(pattern: Any, scope: str) -> bool:
     """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
     return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
@@ -647,7 +660,7 @@ def _judge(
         scope = text
         if text.rstrip().endswith((";", "；")):
             scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
-        hit = rule.unless.search(scope)
+        hit = next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
         if hit is not None:
             _refuse(rule, match, f"unless: {hit.group()!r}")
             return UNIT_REFUSED
@@ -708,6 +721,11 @@ def _judge(
                     in_quote = True
             if code_span and a < oh0 and oh1 < b:
                 head_in_code = True
+            if not code_span and a < o0 < b < o1 and not command:
+                # "fixtures such as 'delete all user data' and 'skip the tests'": a match that starts inside
+                # one quotation and runs out of it joins words that were never said together.
+                _refuse(rule, match, "runs out of a quotation")
+                return None
     if command and code_unit and in_quote:
         _refuse(rule, match, "string literal")
         return None  # a command inside a string literal is data (a deny list, a fixture), not a command

@@ -454,7 +454,10 @@ def read(
         negations += 1
         cue_at = h0 if cue_at is None else cue_at
     classes = {cls for _, _, cls in events}
-    r.authority = "authority" in classes or c.has("authority", post) or c.has("authority", context)
+    # (a claim of authority inside a quotation is the quoted text's, not this sentence's)
+    r.authority = (
+        "authority" in classes or c.has("authority", _unquoted(post)) or c.has("authority", _unquoted(context))
+    )
     gate_texts = [pre[g : g + 60] for g in gates]
     if condition:
         # "Ask the user before running commands such as X, Y or Z": the gate sits in the leading clause.
@@ -472,6 +475,8 @@ def read(
         outside = pre + " " + post
         if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
             r.mention = True
+    elif in_quote and command and not (c.has("obey", pre) or c.has("run", pre) or c.has("run", pre_full[-60:])):
+        r.mention = True  # a command inside a quoted sentence ("spot the problem in \"... `git clean -fdx` ...\"")
     elif (in_quote or in_code) and command and (c.has("mention", pre_full) or c.has("mention_weak", pre[-40:])):
         r.mention = True  # "phrases like `rm -rf /`": a command quoted as an example
     if reluct and negations % 2 == 0:
@@ -522,6 +527,8 @@ def read(
                 )
             )
             or r.authority
+            or "permit" in classes  # "feel free to `X`": leave to run it
+            or (not is_english and _FOREIGN_MEANS.search(pre) is not None)  # "descártalos con `git checkout -- .`"
             or c.has("post_permit", post)
             or c.has("run", post[:24])
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
@@ -539,8 +546,18 @@ def read(
         at = context.find(text[:40]) if context else -1
         if at >= 0 and text.rstrip().endswith((";", ":", ",")):
             following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
-        r.redirected = _RELOCATED.search(following) is not None
+        moved = _RELOCATED.search(following)
+        # "keep them in your head" moves nothing anywhere a later session can read.
+        r.redirected = moved is not None and _NOWHERE.match(following, moved.end()) is None
     return r
+
+
+_QUOTED = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,300}»|„[^“”\n]{1,300}[“”]')
+
+
+def _unquoted(text: str) -> str:
+    """``text`` with its double-quoted passages emptied."""
+    return _QUOTED.sub('""', text) if '"' in text or "“" in text or "«" in text or "„" in text else text
 
 
 #: French "ne ... jamais" is one denial in two words: the "ne" before the verb already counted.
@@ -611,6 +628,7 @@ _RELOCATED = re2_compile(
     r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
     "relocated",
 )
+_NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
 _EXPLICIT_CONSENT = re2_compile(
     r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
 )
@@ -702,10 +720,22 @@ def _first_break(post: str) -> int:
 _DESCRIBES_COMMAND = re2_compile(
     r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
     r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
-    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost)\b|"
-    r"^\s*(?::|—|–|-|=|\())",
+    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost|"
+    r"disables|enables|skips|bypasses|grants|allows|lets|forces|ignores|truncates|empties|purges|prunes|stops|"
+    r"overrides|turns|gives|makes|sets|runs|starts|launches)\b|"
+    r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
+
+
+#: "with" before a command in another language: the command is the means of the sentence's imperative.
+_FOREIGN_MEANS = re.compile(
+    r"(?:^|\s)(?:avec|con|mit|met|com|ile|с|usando|utilizando|en\s+utilisant|mittels|za\s+pomocą|使用|用)\s*[`'\"]?$"
+)
+
+
+#: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
+_PURPOSE = re.compile(r"\bto\s+\w+$")
 
 
 #: A warning label before a command that the sentence then describes ("Note: `git clean -fdx` deletes ...").
@@ -727,10 +757,19 @@ def _runs_it(context: str, c: CueSet) -> bool:
 
 def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
     """A command that opens its unit, not followed by words that describe it, is given to be run."""
-    if text[:m0].strip(" -*:>`'\"$#") != "":
+    lead = text[:m0].rstrip(" `'\"(*_")
+    for _ in range(3):
+        m = _COMMAND_PREFIX.search(lead)
+        if m is None or m.start() == m.end():
+            break
+        lead = lead[: m.start()].rstrip(" `'\"(*_")  # "sudo rm -rf /": the prefix is part of the command
+    if lead.strip(" -*:>`'\"$#") != "":
         return False
     rest = text[m1:]
-    return _DESCRIBES_COMMAND.search(rest) is None
+    described = _DESCRIBES_COMMAND.search(rest)
+    if described is not None and _PURPOSE.search(rest[: described.end()]):
+        return True  # "kubectl delete ns prod to reset the cluster": a purpose, not a description
+    return described is None
 
 
 _GERUND_LEADS = frozenset(
@@ -1047,6 +1086,10 @@ def _verb_form(
     if head.endswith("ing") and len(head) > 5:
         if prev in _GERUND_LEADS:
             return INSTRUCT
+        if prev == "by" and words and words[0].strip("*_`'\"(-") in _ORDER_VERBS:
+            return INSTRUCT  # "keep the folder tidy by emptying it": the means of an imperative
+        if (not words or words[-1].endswith(",")) and _participle_of_imperative(text[:h0]):
+            return INSTRUCT  # "regenerate every file, overwriting the user's edits": what the order does
         return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
     if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
         # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
@@ -1095,6 +1138,8 @@ def _verb_form(
         return DESCRIBE  # a present-tense description: "they report green", "which deletes"
     if prev in _NOUN_MARKERS:
         return DESCRIBE  # a noun, not a verb: "the output", "for output contracts", "a log of"
+    if _adverbial_lead(words, prev):
+        return INSTRUCT  # "at the end of the session delete X": a leading phrase, then an imperative
     if prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha():
         # An English base-form verb after some other word has that word as its subject ("SDKs bypass
         # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
@@ -1172,6 +1217,144 @@ def _verb_form(
     ):
         return DESCRIBE
     return INSTRUCT
+
+
+#: Words that open a leading adverbial phrase of time or place ("at the end of the session", "before the
+#: release", "in every PR"): a base-form verb right after such a phrase opens the main clause.
+_ADVERBIAL_LEADS = frozenset(
+    [
+        "at",
+        "after",
+        "before",
+        "during",
+        "on",
+        "upon",
+        "in",
+        "for",
+        "from",
+        "within",
+        "throughout",
+        "between",
+        "by",
+        "first",
+        "finally",
+        "then",
+        "next",
+        "afterwards",
+        "periodically",
+        "regularly",
+        "additionally",
+        "also",
+    ]
+)
+#: Words that show the phrase holds its own subject or verb (so the verb after it may be described).
+_CLAUSE_WORDS = frozenset(
+    [
+        "you",
+        "we",
+        "i",
+        "they",
+        "it",
+        "he",
+        "she",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "must",
+        "may",
+        "might",
+        "does",
+        "do",
+        "did",
+        "has",
+        "have",
+        "had",
+        "if",
+        "when",
+        "unless",
+        "because",
+        "while",
+        "where",
+        "so",
+        "and",
+        "or",
+        "but",
+        "not",
+        "never",
+        "how",
+        "what",
+    ]
+)
+
+
+#: Verbs that open an order, for a gerund that states how the order is carried out ("keep X tidy by emptying it").
+_ORDER_VERBS = (
+    _IMPERATIVE_VERBS
+    | (_IMPERATIVE_LEADS - {"always", "first", "immediately", "just", "next", "now", "please", "simply", "then"})
+    | frozenset(
+        [
+            "keep",
+            "clean",
+            "clear",
+            "tidy",
+            "free",
+            "regenerate",
+            "reset",
+            "update",
+            "fix",
+            "leave",
+            "handle",
+            "finish",
+            "wrap",
+            "close",
+            "end",
+            "prepare",
+            "save",
+            "maintain",
+            "refresh",
+            "rebuild",
+            "restore",
+            "sync",
+            "replace",
+        ]
+    )
+)
+
+
+def _participle_of_imperative(before: str) -> bool:
+    """Is a gerund that opens its clause ("..., overwriting X") attached to a sentence that opens with an
+    imperative ("Regenerate every file from scratch, overwriting X")?"""
+    before = before.rstrip()
+    if not before.endswith(","):
+        return False
+    first = before.lstrip(" -*>#0123456789.)").split(" ", 1)[0].strip("*_`'\"(")
+    return first in _ORDER_VERBS
+
+
+def _adverbial_lead(words: list[str], prev: str) -> bool:
+    """Does the clause so far hold only a leading adverbial phrase ("at the end of the session"), whose
+    last noun is singular (a singular noun cannot be the subject of a base-form verb)?"""
+    if not words or len(words) > 8 or words[0].strip(",*_`'\"(") not in _ADVERBIAL_LEADS:
+        return False
+    if not prev.isalpha() or prev.endswith("s") or prev in _NOUN_MARKERS:
+        return False
+    return not any(w.strip(",;:*_`'\"()") in _CLAUSE_WORDS for w in words)
 
 
 def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool) -> bool:

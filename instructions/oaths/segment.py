@@ -126,13 +126,15 @@ class Unit:
 
 
 def _comment_spans(body: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every HTML comment (an unclosed one runs to the end). Linear."""
+    """``(start, end)`` of every HTML comment (an unclosed one runs to the end), except one quoted whole in
+    a code span. Linear."""
     spans = []
     i = body.find("<!--")
     while i != -1:
         j = body.find("-->", i + 4)
         end = len(body) if j == -1 else j + 3
-        spans.append((i, end))
+        if not (body[max(0, i - 1) : i] == "`" and body[end : end + 1] == "`"):
+            spans.append((i, end))  # (`<!-- ... -->` between backticks is a code span quoting a comment)
         i = body.find("<!--", end)
     return spans
 

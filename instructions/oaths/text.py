@@ -25,6 +25,7 @@ plain character classes only (no nesting, no back-references), which cannot back
 
 from __future__ import annotations
 
+import base64
 import codecs
 import html
 import re
@@ -270,6 +271,8 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
                     pending_space = False
                     out.add(form, i, j)
                     last = form[-1]
+                elif text.isspace():
+                    pending_space = True  # "&#x20;", "%20": an encoded space still separates words
                 i = j
                 continue
         if ch in "*_`~":
@@ -340,7 +343,8 @@ HOT_WORDS = re.compile(
     r"reset|clean|revert|discard|uncommit|histor|approv|confirm|permiss|consent|abandon|procedur|checklist|"
     r"fake|fabric|xfail|assert|hid|conceal|unrestrict|jailbreak|system|prompt|void|obsolet|suspend|waive|"
     r"custom|user|data|backup|product|databas|\brm\b|rf\b|git|curl|wget|exec|run\b|follow|obey|apply|protect|"
-    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card"
+    r"evidence|procedure|workspace|knowledge|danger|yolo|admin|root|sudo|chmod|shutdown|kill|wallet|bank|card|"
+    r"hand.?o(?:ver|ff)|document|summar|journal|record|pitfall|lesson"
 )
 
 _LEET = str.maketrans(
@@ -411,6 +415,234 @@ def join_reveals(text: str) -> list[int]:
     return found
 
 
+#: Words a run of evenly letter-spaced text ("I G N O R E T H E C R E D O") is split back into: English
+#: function words and the vocabulary of the oaths' actions and objects.
+_SPLIT_VOCABULARY = frozenset(
+    [
+        "a",
+        "all",
+        "an",
+        "and",
+        "any",
+        "anything",
+        "are",
+        "as",
+        "at",
+        "be",
+        "before",
+        "by",
+        "do",
+        "does",
+        "don't",
+        "each",
+        "earlier",
+        "every",
+        "everything",
+        "file",
+        "files",
+        "for",
+        "from",
+        "have",
+        "here",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "just",
+        "keep",
+        "leave",
+        "me",
+        "my",
+        "never",
+        "no",
+        "not",
+        "now",
+        "of",
+        "on",
+        "only",
+        "or",
+        "our",
+        "over",
+        "previous",
+        "prior",
+        "say",
+        "says",
+        "should",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "to",
+        "under",
+        "up",
+        "us",
+        "we",
+        "what",
+        "when",
+        "whatever",
+        "which",
+        "while",
+        "who",
+        "will",
+        "with",
+        "you",
+        "your",
+        "yours",
+        "above",
+        "after",
+        "again",
+        "against",
+        "always",
+        "answer",
+        "apply",
+        "approval",
+        "ask",
+        "away",
+        "back",
+        "below",
+        "binding",
+        "branch",
+        "build",
+        "changes",
+        "check",
+        "checks",
+        "clean",
+        "code",
+        "commit",
+        "commits",
+        "confirm",
+        "credo",
+        "customer",
+        "data",
+        "decision",
+        "decisions",
+        "delete",
+        "destroy",
+        "disable",
+        "disregard",
+        "document",
+        "done",
+        "drop",
+        "email",
+        "env",
+        "erase",
+        "evidence",
+        "everything",
+        "fake",
+        "fail",
+        "failed",
+        "failing",
+        "finish",
+        "follow",
+        "force",
+        "forget",
+        "green",
+        "handover",
+        "handoff",
+        "hide",
+        "history",
+        "ignore",
+        "instruction",
+        "instructions",
+        "key",
+        "keys",
+        "learned",
+        "learn",
+        "log",
+        "logs",
+        "memory",
+        "note",
+        "notes",
+        "oath",
+        "oaths",
+        "obey",
+        "override",
+        "pass",
+        "passed",
+        "passing",
+        "password",
+        "passwords",
+        "procedure",
+        "progress",
+        "protect",
+        "push",
+        "record",
+        "remove",
+        "report",
+        "reset",
+        "rule",
+        "rules",
+        "run",
+        "safety",
+        "secret",
+        "secrets",
+        "send",
+        "skip",
+        "skipped",
+        "steps",
+        "stop",
+        "suite",
+        "test",
+        "tests",
+        "token",
+        "tokens",
+        "uncommitted",
+        "upload",
+        "user",
+        "users",
+        "verify",
+        "void",
+        "wipe",
+        "work",
+        "workspace",
+        "write",
+        "written",
+        "counts",
+        "only",
+        "comes",
+        "line",
+        "later",
+        "new",
+        "answer",
+    ]
+)
+_MAX_VOCABULARY_WORD = max(len(w) for w in _SPLIT_VOCABULARY)
+
+
+def split_words(word: str) -> list[int] | None:
+    """Where to break ``word`` (letters run together) into vocabulary words: the indices that start a new
+    word, or None when the whole run does not read as such words. Linear in the run (bounded word length)."""
+    n = len(word)
+    if n < 6 or n > 400:
+        return None
+    best: list[tuple[int, int] | None] = [None] * (n + 1)  # (words used, previous break)
+    best[0] = (0, -1)
+    for i in range(1, n + 1):
+        for k in range(max(0, i - _MAX_VOCABULARY_WORD), i):
+            if best[k] is not None and word[k:i] in _SPLIT_VOCABULARY:
+                cand = (best[k][0] + 1, k)
+                if best[i] is None or cand[0] < best[i][0]:
+                    best[i] = cand
+    if best[n] is None or best[n][0] < 2:
+        return None
+    breaks, i = [], n
+    while i > 0:
+        i = best[i][1]
+        if i > 0:
+            breaks.append(i)
+    return sorted(breaks)
+
+
 def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[int]] | None:
     """``view.text[start:end]`` with letter-spaced words and split words joined, or None if none.
 
@@ -441,6 +673,7 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
     # One pass: a joined word is a maximal run of letters, digits and dropped separators.
     useful: set[int] = set()
     short: set[int] = set()
+    keep_break: set[int] = set()
     n = len(text)
     k = 0
     while k < n:
@@ -453,12 +686,20 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
         dropped = [i for i in range(a, k) if i in drop]
         if not dropped:
             continue
-        word = "".join(text[i] for i in range(a, k) if i not in drop)
+        letters = [i for i in range(a, k) if i not in drop]
+        word = "".join(text[i] for i in letters)
         if HOT_WORDS.search(word):
             useful.update(dropped)
+            # Evenly spaced letters of several words ("i g n o r e t h e c r e d o"): keep the spaces
+            # where the letters split into words.
+            for j in split_words(word) or ():
+                sep = letters[j] - 1
+                if sep in drop and text[sep] == " ":
+                    useful.discard(sep)
+                    keep_break.add(sep)
         elif len(word) <= 4:
             short.update(dropped)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
-    drop = useful | short if useful else useful
+    drop = (useful | short) - keep_break if useful else useful
     if not drop:
         return None
     keep = [k for k in range(len(text)) if k not in drop]
@@ -512,6 +753,22 @@ def decode_base64(token: str, short: bool = False) -> str | None:
         return None
     if short and text.isprintable() and " " in text.strip():
         return text
+    return text if _readable(text) else None
+
+
+_BASE32 = re.compile(r"[A-Z2-7]{16,}")
+
+
+def decode_base32(token: str) -> str | None:
+    """The text a base32 token (upper-case letters and digits 2-7) encodes, if it reads as prose."""
+    compact = "".join(token.split()).rstrip("=")
+    if not _BASE32.fullmatch(compact) or compact.isalpha():
+        return None
+    try:
+        raw = base64.b32decode(compact + "=" * (-len(compact) % 8))
+        text = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
     return text if _readable(text) else None
 
 
