@@ -2,7 +2,7 @@
 """Rebuild the real-file corpus listed in ``eval/oaths/v3/real/manifest.jsonl``.
 
     python scripts/fetch_corpus.py [--manifest eval/oaths/v3/real/manifest.jsonl]
-                                   [--dest /work/corpus/real] [--split dev|sealed|all]
+                                   [--dest ../corpus/real] [--split dev|sealed|all]
                                    [--git-mirrors DIR]
 
 The texts of the public instruction files (AGENTS.md, CLAUDE.md, .cursorrules, ...) are not kept in this
@@ -223,7 +223,12 @@ def run_https(rows: list[Row], dest: Path, timeout: float) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description="Fetch and verify the real instruction-file corpus.")
     ap.add_argument("--manifest", type=Path, default=ROOT / "eval/oaths/v3/real/manifest.jsonl")
-    ap.add_argument("--dest", type=Path, default=Path("/work/corpus/real"), help="default: /work/corpus/real")
+    ap.add_argument(
+        "--dest",
+        type=Path,
+        default=ROOT.parent / "corpus" / "real",
+        help="default: corpus/real beside the checkout (outside the repository)",
+    )
     ap.add_argument("--split", choices=("dev", "sealed", "all"), default="all")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per request")
     ap.add_argument(
