@@ -17,9 +17,16 @@ from rest_framework.test import APIClient
 
 from instructions import credo as credo_module
 from instructions import render_cache
+from instructions.credo import parse_credo_map
 from instructions.models import Membership, Role, Workspace
 from instructions.services.deliveries import forget_recorded_texts
-from tests.helpers import CHROMIUM, CHROMIUM_ARGS, HARNESS, RULES, make_user
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS, CREDO_MAP, HARNESS, RULES, make_user
+
+
+@pytest.fixture(scope="session")
+def rules():
+    """The shipped oath rules (``harness/credo-map.json``), compiled once."""
+    return parse_credo_map(CREDO_MAP.read_text(encoding="utf-8"))[1]
 
 
 @pytest.fixture(autouse=True)

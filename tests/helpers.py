@@ -6,7 +6,18 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 
+from instructions.oaths import check_text
+
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
+#: The shipped oath rules (the ``rules`` fixture parses them once per run).
+CREDO_MAP = HARNESS / "credo-map.json"
+PROTECT, EVIDENCE, FINISH, PRESERVE, KNOWLEDGE = (
+    "protect the user and their data",
+    "evidence over confidence",
+    "finish the procedure",
+    "preserve the workspace",
+    "carry knowledge forward",
+)
 #: Screenshots the browser tests write (look at them).
 RESULTS = Path(__file__).resolve().parent.parent / "test-results"
 #: Debian's Chromium, driven by Playwright (it cannot download its own browser here).
@@ -20,6 +31,21 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def assert_refused(text: str, oath: str, rules) -> None:
+    """``text`` fails the oath check with a finding for ``oath``; every finding quotes the
+    original text and names its rule and reason."""
+    result = check_text(text, rules)
+    assert result.status == "fail", f"not refused: {text!r}"
+    assert oath in {f.oath for f in result.findings}, [(f.oath, f.rule_id, f.snippet) for f in result.findings]
+    for f in result.findings:
+        assert text[f.start : f.end] == f.snippet and f.rule_id and f.reason
+
+
+def assert_passes(text: str, rules) -> None:
+    result = check_text(text, rules)
+    assert result.status == "pass", [(f.oath, f.rule_id, f.snippet) for f in result.findings]
 
 
 def make_user(username: str, **extra):

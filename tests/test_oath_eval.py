@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from instructions.credo import parse_credo_map
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -27,11 +25,6 @@ def _eval_module():
 @pytest.fixture(scope="module")
 def ev():
     return _eval_module()
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return parse_credo_map((ROOT / "harness" / "credo-map.json").read_text(encoding="utf-8"))[1]
 
 
 def test_v2_set_meets_the_targets(ev, rules):

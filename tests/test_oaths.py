@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from instructions.credo import parse_credo_map
 from instructions.oaths import (
     EMPTY_RULES,
     PASS,
@@ -20,20 +18,8 @@ from instructions.oaths import (
     compile_rules,
     normalize,
 )
-
-MAP = Path(__file__).resolve().parent.parent / "harness" / "credo-map.json"
-PROTECT, EVIDENCE, FINISH, PRESERVE, KNOWLEDGE = (
-    "protect the user and their data",
-    "evidence over confidence",
-    "finish the procedure",
-    "preserve the workspace",
-    "carry knowledge forward",
-)
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return parse_credo_map(MAP.read_text(encoding="utf-8"))[1]
+from tests.helpers import CREDO_MAP as MAP
+from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT
 
 
 def reason_of(rules: RuleSet, rule_id: str) -> str:

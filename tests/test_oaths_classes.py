@@ -6,40 +6,9 @@ these tests (the labelled sets in eval/oaths/ are measured by tests/test_oath_ev
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from instructions.credo import parse_credo_map
-from instructions.oaths import check_text
-
-MAP = Path(__file__).resolve().parent.parent / "harness" / "credo-map.json"
-PROTECT, EVIDENCE, FINISH, PRESERVE, KNOWLEDGE = (
-    "protect the user and their data",
-    "evidence over confidence",
-    "finish the procedure",
-    "preserve the workspace",
-    "carry knowledge forward",
-)
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return parse_credo_map(MAP.read_text(encoding="utf-8"))[1]
-
-
-def assert_refused(text: str, oath: str, rules) -> None:
-    result = check_text(text, rules)
-    assert result.status == "fail", f"not refused: {text!r}"
-    assert oath in {f.oath for f in result.findings}, [(f.oath, f.rule_id, f.snippet) for f in result.findings]
-    for f in result.findings:
-        assert text[f.start : f.end] == f.snippet and f.reason
-
-
-def assert_passes(text: str, rules) -> None:
-    result = check_text(text, rules)
-    assert result.status == "pass", [(f.oath, f.rule_id, f.snippet) for f in result.findings]
-
+from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 # --------------------------------------------------------------------------- the brief's hard examples
 
