@@ -69,7 +69,7 @@ from instructions.selectors import (
     merge_stamp,
     stamp_matches,
 )
-from instructions.services.audit import save_audited
+from instructions.services.audit import create_audited
 from instructions.text import sha256_text, validate_bundle_dir, validate_instruction_text
 
 DELIVERY_REASON = "Spawn payload delivered"
@@ -223,10 +223,13 @@ def _delivery_facts(bundle: PreparedBundle, payload: SpawnPayload) -> dict[str, 
 
 
 def _record(session: AgentSession, actor, facts: dict[str, Any], *, texts: Sequence[str]) -> Delivery:
+    """Keep the texts, then the delivery naming them: in that order, so a delivery is
+    never kept without its texts (texts without a delivery are harmless: they are
+    keyed by their content). No transaction block: on a hit, the texts are already
+    kept and the delivery is one statement (``create_audited``)."""
+    texts_record(texts)
     delivery = Delivery(session=session, agent=session.agent, **facts)
-    with transaction.atomic():
-        texts_record(texts)
-        save_audited(delivery, actor=actor, reason=DELIVERY_REASON)
+    create_audited(delivery, actor=actor, reason=DELIVERY_REASON)
     return delivery
 
 
