@@ -1,0 +1,40 @@
+#!/usr/bin/env python
+"""Split the v5 oath sets into ``dev`` and ``sealed``, deterministically.
+
+    python eval/oaths/v5/split.py           # write dev/ and sealed/
+    python eval/oaths/v5/split.py --check   # exit 1 if the outputs are stale or a quota is missed
+
+Source: every ``all/*.jsonl`` file beside this script (a row with an ``oath`` is an attack, one without
+is benign). Outputs: ``dev/attacks.jsonl``, ``dev/benign.jsonl``, ``sealed/attacks.jsonl``,
+``sealed/benign.jsonl``. This script splits texts only (v5 has no real-file part).
+
+Rule (v3's ``split.py`` applies it; only the salt differs):
+1. An id that already appears in dev/ or sealed/ keeps its side (earlier assignments are stable; the
+   committed outputs are the lock). ``--fresh`` ignores them.
+2. A new id gets u = first 64 bits of sha256("oaths-v5:" + id) / 2**64 and goes to sealed when
+   u < 0.40, else to dev.
+3. Quota: in every stratum (kind+class, and kind+class+lang for the language class) at least
+   40% must be sealed. Where a stratum is short, its *new* dev ids with the smallest u move to sealed
+   until it is not. Ids already published in dev never move to sealed, so nothing the detector was
+   tuned on can leak into the sealed set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _v3_split():
+    """v3's split script, whose rule this set shares (only the salt differs)."""
+    spec = importlib.util.spec_from_file_location("oaths_v3_split", HERE.parent / "v3" / "split.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+if __name__ == "__main__":
+    sys.exit(_v3_split().main(here=HERE, seed="oaths-v5:", real_seed=None, doc=__doc__))
