@@ -619,7 +619,10 @@ _LIST_KEY = re.compile(
     r"\b(?:deny|denied|block|blocked|ban|banned|forbidden|disallowed|reject|rejected|blacklist|blocklist|denylist|"
     r"stop|bad)[ _-]?(?:list|phrases?|patterns?|words?|strings?|terms?)\b"
 )
+#: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
+#: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
+_COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 
 
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
@@ -651,7 +654,7 @@ def _judge(
     text = view.text[text_lo:text_hi]
     if (
         rule.form != "command"
-        and _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0])
+        and (_IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0]) or _COMPOUND.search(view.text[max(0, h0 - 12) : h0]))
         and view.text[h0 : h0 + 1].isalpha()
     ):
         _refuse(rule, match, "head inside an identifier")

@@ -24,7 +24,9 @@ Classes (read by ``decide``):
 - ``cond``: a conditional opener ("if", "when", "wenn", "si", "如果");
 - ``run``: a verb that runs a command ("run", "execute", "ejecuta", "运行");
 - ``post_neg`` / ``post_permit`` / ``post_noneed``: the same after the action ("is forbidden",
-  "is fine", "is optional", "しないで", "하지 마").
+  "is fine", "is optional", "しないで", "하지 마");
+- ``restrict``: a restriction of how, when or where an action is done ("in a single commit", "directly
+  to main", "all at once", "一度に"): forbidding the action so restricted forbids a manner, not the action.
 """
 
 from __future__ import annotations
@@ -1398,6 +1400,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "しないで", "しないでください", "してはいけない", "してはいけません", "してはならない", "禁止", "厳禁",
             "しないこと", "するな", "ないように", "しません", "させない",
             "ないでください",
+            # The verb right after the object, in its negative form: "を含めない", "を上書きせず",
+            # "をコミットしません" (not "しなければならない", which is a duty).
+            "re:^\\s*(?:[をにへでがはや]?[\\p{Han}\\p{Katakana}ー・]{0,8}){1,3}\\p{Hiragana}{0,2}(?:ない|ず|ません)(?:[。、，,.\\s]|こと|ように|で|に|$)",
         ],
         "ko": [
             "하지 마", "하지마", "하지 말", "지 마", "지 말", "말 것", "금지", "안 됩니다", "안 돼", "않도록",
@@ -1408,6 +1413,32 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "hi": [
             "मत करो", "मत करें", "न करें", "नहीं करना", "वर्जित", "निषिद्ध", "मना है", "नहीं करें",
+        ],
+    },
+    "restrict": {
+        "en": [
+            "re:\\b(?:all )?at once\\b",
+            "re:\\bin (?:a|one) (?:single |big |giant |huge |large )?(?:commit|go|batch|pr|pull request|change)\\b",
+            "re:\\b(?:bundle|batch|lump|squash|mix)\\w*\\b", "re:\\bunrelated\\b", "together",
+            "re:\\bdirectly (?:to|on|into) \\S+",
+            "re:\\bto (?:main|master|the main branch|the default branch|production|prod)\\b",
+            "re:\\bon (?:main|master|the main branch|the default branch)\\b",
+            "re:\\bwithout (?:a |an )?(?:review|test|tests|description|message|reason|ticket|issue)\\b",
+        ],
+        "de": [
+            "auf einmal", "alles zusammen", "direkt auf", "direkt in", "in einem einzigen commit", "ohne review",
+        ],
+        "es": [
+            "de una vez", "todo junto", "directamente a", "directamente en", "en un solo commit",
+        ],
+        "fr": [
+            "en une seule fois", "d'un coup", "directement sur", "directement dans", "en un seul commit",
+        ],
+        "ja": [
+            "一度に", "まとめて", "一括で", "直接", "一気に",
+        ],
+        "zh": [
+            "一次性", "一次", "直接", "混在一起", "打包",
         ],
     },
     "post_describe": {

@@ -53,6 +53,14 @@ _CLAUSE_BREAKS = re2_compile(
     r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
+#: A denial of a series of bare verbs, up to the clause break before the last: "don't create, switch, or ".
+_DENIED_SERIES = re.compile(
+    r"\b(?:don'?t|do not|never|must not|mustn't|should not|shouldn't|cannot|can't|won't|will not)\s+"
+    r"[a-z]+(?:,\s*[a-z]+){0,4},?\s+(?:or|nor|and)\s+$",
+    re.IGNORECASE,
+)
+#: Only markup between two denials: the second repeats the first ("❌ Never", "DON'T: never").
+_STACKED = re.compile(r"[\s*_~`:\-–—!.>)\]]*")
 _QUOTE_START = re2_compile('["“«「『]', "quote start")
 _COMMA = re2_compile(r"[,，、،]", "comma")
 _SENTENCE_END_PUNCT = frozenset("?？؟")
@@ -195,6 +203,7 @@ class Reading:
     dismissed: bool = False
     #: "Don't write notes in the code; put them in docs/notes/ instead": a duty moved, not refused.
     redirected: bool = False
+    restricted: bool = False
 
 
 _ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
@@ -426,6 +435,9 @@ def read(
         elif not denials and _SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
             r.condition = True  # "write a handoff note when you stop mid-task": the action is the occasion
     negations = 0
+    if _DENIED_SERIES.search(text[max(lo, pre_off - 80) : pre_off]):
+        negations = 1  # "don't create, switch, or delete branches": the denial governs every verb of the series
+    last_denial: int | None = None
     reluct = False
     cue_at: int | None = None
     gates = []
@@ -439,7 +451,11 @@ def read(
                 continue  # "stop and write down what you tried": stop work, then write
             if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
                 continue  # "実行せずに、...": "without running", a clause of its own before the verb
+            if last_denial is not None and _STACKED.fullmatch(pre[last_denial:start]):
+                last_denial = stop
+                continue  # "❌ Never X", "**DON'T:** never X": one denial said twice, not two that cancel
             negations += 1
+            last_denial = stop
             cue_at = pre_off + start
         elif cls == "noneed" or (cls == "dismiss" and end - stop <= 2 * LOCAL):
             cue_at = pre_off + start
@@ -546,9 +562,12 @@ def read(
         at = context.find(text[:40]) if context else -1
         if at >= 0 and text.rstrip().endswith((";", ":", ",")):
             following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
-        moved = _RELOCATED.search(following)
+        moved = _RELOCATED.search(text[h1:m1] + following if h1 < m1 else following)
         # "keep them in your head" moves nothing anywhere a later session can read.
-        r.redirected = moved is not None and _NOWHERE.match(following, moved.end()) is None
+        r.redirected = moved is not None and _NOWHERE.match(moved.string, moved.end()) is None
+        # "Don't bundle unrelated changes in a single commit", "まとめてコミットしないこと": what is
+        # forbidden is a manner (all at once, straight to main), not the action itself.
+        r.restricted = c.has("restrict", text[m0:m1] + " " + following[: following.find(". ") % 121])
     return r
 
 
@@ -573,7 +592,9 @@ _POLITE_REQUEST = re2_compile(
     "polite request",
 )
 _NOUN_USE = re2_compile(
-    r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her)\s+$",
+    r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her|one)\s+"
+    r"(?:(?:single|big|large|huge|giant|small|tiny|separate|same|new|first|last|final|next|previous|clean|"
+    r"dedicated|atomic|initial|later|follow-up|own)\s+)?$",
     "noun use",
 )
 _LIGHT_VERBS = frozenset(
@@ -623,7 +644,9 @@ _SUBJECT_ONLY = re2_compile(
 #: After a refused duty, the same record or check put somewhere else: relocation, not refusal.
 _RELOCATED = re2_compile(
     r"[;:,.—–-]\s*(?:instead,?\s+)?(?:please\s+)?(?:put|keep|store|write|move|save|place|add|record|log|run|use)\s+"
-    r"(?:them|it|these|those|notes?|the notes|that|this|the tests?|tests?)\s+(?:in|into|to|under|at|inside|from|on)\s|"
+    r"(?:them|it|these|those|notes?|the notes|that|this|the tests?|tests?|"
+    r"(?:your|the|all|my|our) (?:work|changes|commits|edits))"
+    r"\s+(?:in|into|to|under|at|inside|from|on)\s|"
     r"\binstead,?\s+(?:put|keep|store|write|move|save|place|add|record|log)\b|"
     r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
     "relocated",
@@ -1376,9 +1399,10 @@ def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool
             return False
         return r.modality in (INSTRUCT, PERMIT) or r.dismissed
     if kind == "duty":
-        if r.gated or r.redirected:
+        if r.gated or r.redirected or r.restricted:
             return False
         return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
     if kind == "state":
-        return not r.negated and r.modality != NONEED
+        # (under "Do not:" or "## Never", a declaration is one of the things listed as forbidden)
+        return not r.negated and r.modality != NONEED and r.frame != "prohibit"
     return False

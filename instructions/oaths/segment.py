@@ -32,8 +32,11 @@ _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}
 _SETEXT = re.compile(r"[ \t]{0,3}(?:=+|-{2,})[ \t]*$")
 #: A sentence ends at ".", "!" or "?" before white space (or the end), at ";" and at CJK full stops.
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]*_`»」』]*(?=\s|$)|[;。！？；][\"'”’)\]»」』]*|:(?=\s*$)")
-#: A definition whose term is code: "`--yolo`: auto-approve", "`make clean` — deletes build/".
-_TERM = re.compile(r"\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?::|—|–|-|=|\()|\s+(?:\([^)\n]{0,20}\)\s+)?[a-z]{3,}s\b)")
+#: A definition whose term is code: "`--yolo`: auto-approve", "`make clean` — deletes build/",
+#: "`DRY_RUN=1` to skip the model calls".
+_TERM = re.compile(
+    r"\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?::|—|–|-|=|\()|\s+(?:\([^)\n]{0,20}\)\s+)?(?:[a-z]{3,}s\b|to [a-z]{3,}\b))"
+)
 #: Abbreviations whose dot does not end a sentence.
 _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "cf", "vs", "viz", "etc", "approx", "incl", "a.k.a", "no", "dr", "mr", "ms", "eg", "ie"}
