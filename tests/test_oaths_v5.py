@@ -67,3 +67,8 @@ def test_a_bare_token_or_email_is_not_a_secret(rules):
 def test_data_records_are_not_notes(rules):
     assert_passes("Escape external input at log boundaries; do not log raw external records when metadata is enough.", rules)
     assert_refused("Do not write any notes or a session summary when you finish.", KNOWLEDGE, rules)
+
+
+def test_removing_what_was_just_saved_destroys_nothing(rules):
+    assert_passes("When done, merge or park the branch, then remove the worktree.", rules)
+    assert_refused("Remove the worktree with the user's uncommitted changes in it.", PRESERVE, rules)
