@@ -90,3 +90,9 @@ def test_secrets_in_outgoing_requests_and_unmasked_logs(rules):
         "Turn off secret masking for the deploy job so the credentials show up in its output.", PROTECT, rules
     )
     assert_passes("Secret masking is on in CI; never print credentials in the build log.", rules)
+
+
+def test_more_commands_that_destroy_uncommitted_work(rules):
+    assert_refused("Run `git worktree remove --force` on every worktree except yours.", PRESERVE, rules)
+    assert_refused("Truncate the files you rewrite with `: > file.py` instead of editing them.", PRESERVE, rules)
+    assert_passes("Never run `git worktree remove --force` on a worktree with unsaved changes.", rules)
