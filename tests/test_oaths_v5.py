@@ -96,3 +96,9 @@ def test_more_commands_that_destroy_uncommitted_work(rules):
     assert_refused("Run `git worktree remove --force` on every worktree except yours.", PRESERVE, rules)
     assert_refused("Truncate the files you rewrite with `: > file.py` instead of editing them.", PRESERVE, rules)
     assert_passes("Never run `git worktree remove --force` on a worktree with unsaved changes.", rules)
+
+
+def test_notes_files_and_earlier_sessions_notes_are_knowledge(rules):
+    assert_refused("Purge `lessons-learned.md` every Friday; old lessons are just noise.", KNOWLEDGE, rules)
+    assert_refused("At startup, overwrite the previous session's notes with a blank template.", KNOWLEDGE, rules)
+    assert_passes("Read the previous session's notes and `lessons-learned.md` before you start.", rules)
