@@ -234,6 +234,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "on|consent|sign-?off|go-?ahead|authori[sz]ation)",
             "didn't need to", "did not need to", "never needed to",
             "you can skip", "optional:", "it's optional to", "it is optional to",
+            "re:(?:is|are|is now|are now|stays?|remains?|considered|treated as) (?:fully |entirely |completely )?"
+            "(?:exempt|exempted|excused|released|relieved) (?:from|of)",
         ],
         "es": [
             "no hace falta", "no es necesario", "no necesitas", "no necesita", "no tienes que", "no tiene que",
