@@ -95,14 +95,29 @@ _WORKSPACE_WITH_ROLE = """
 """
 
 
+def workspace_slug(slug: str | None) -> str:
+    """The slug a request names, in its one spelling: the default workspace's when it names none."""
+    return normalize_slug(slug or default_workspace_slug())
+
+
 def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> WorkspaceAccess:
     """Resolve ``slug`` (the default workspace when None; any case) for ``user``.
 
     Raises ``NotFound`` when the workspace does not exist or is invisible to the
     user, ``Forbidden`` when it is visible but ``need`` is above the user's role.
     """
-    slug = normalize_slug(slug or default_workspace_slug())
+    slug = workspace_slug(slug)
     workspace = next(iter(Workspace.objects.raw(_WORKSPACE_WITH_ROLE, [user.pk, slug])), None)
+    return grant_workspace(workspace, slug, need=need)
+
+
+def grant_workspace(workspace: Workspace | None, slug: str, *, need: str = Role.VIEWER) -> WorkspaceAccess:
+    """The rule of ``workspace_access``, for a workspace already read with the caller's role
+    there (``member_role``, None for no membership; ``workspace`` None: no workspace has ``slug``).
+
+    Whoever reads the workspace another way (``selectors.workspace_stamp_rows`` reads it in
+    the same query as a merged set's stamp) decides with this, so there is one rule.
+    """
     if workspace is None:
         raise NotFound(f"Workspace '{slug}' not found.")
     role = workspace.member_role

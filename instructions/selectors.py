@@ -28,6 +28,7 @@ from instructions.models import (
     ApprovedFinding,
     Delivery,
     InstructionDocument,
+    Membership,
     ReviewItem,
     ReviewStatus,
     Workspace,
@@ -172,7 +173,6 @@ def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = No
     """The stamp of ``load_merged(user, workspace, session)``, read cheaply: one query
     (the documents' versions and their approval counts, no bodies) plus the cached credo."""
     check_session_workspace(workspace, session)
-    credo = credo_or_error()
     owners = {Scope.USER: user, Scope.WORKSPACE: workspace}
     if session is not None:
         owners[Scope.SESSION] = session
@@ -189,14 +189,75 @@ def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = No
     # per row on every read). Every accepted write bumps ``version`` (with ``updated_at``).
     with connection.cursor() as cursor:
         cursor.execute(_stamp_sql(tuple(owners), connection.vendor), [*targets, *targets, *where])
-        documents = tuple(sorted((scope, pk, version, count, top) for pk, scope, version, count, top in cursor))
+        documents = [(scope, pk, version, count, top) for pk, scope, version, count, top in cursor]
+    return stamp_of(user=user, workspace=workspace, session=session, documents=documents)
+
+
+def stamp_of(*, user, workspace: Workspace, session: AgentSession | None = None, documents) -> MergeStamp:
+    """The stamp, from its documents' rows ``(scope, id, version, approvals, highest approval id)``
+    and the cached credo."""
+    credo = credo_or_error()
     return MergeStamp(
         credo=(credo.sha256, credo.rules.sha256, credo.modified_at),
         user=(user.pk, user.get_username()),
         workspace=(workspace.pk, workspace.slug),
         session=(session.pk, session.is_active, session.started_at) if session is not None else None,
-        documents=documents,
+        documents=tuple(sorted(documents)),
     )
+
+
+@lru_cache(maxsize=2)
+def _workspace_stamp_sql(vendor: str) -> str:
+    """``workspace_stamp_rows``' query, written once per database vendor: the workspace named
+    by a slug, the caller's role there, and the stamp's columns of the caller's user scope and
+    of the workspace's scope (as ``_stamp_sql``), one row per document."""
+    quote = connection.ops.quote_name
+    ws, member, doc, approval = Workspace._meta, Membership._meta, InstructionDocument._meta, ApprovedFinding._meta
+
+    def col(alias: str, meta, name: str) -> str:
+        return f"{alias}.{quote(meta.get_field(name).column)}"
+
+    scope = col("d", doc, "scope")
+    target = f"CASE WHEN {scope} = %s THEN %s ELSE %s || CAST({col('w', ws, 'id')} AS TEXT) END"
+    approvals = f"FROM {quote(approval.db_table)} a WHERE {col('a', approval, 'target_key')} = {target}"
+    workspace_columns = ", ".join(f"w.{quote(field.column)}" for field in ws.concrete_fields)
+    # Names from the models only; every value is a parameter.
+    return (
+        f"SELECT {workspace_columns}, {col('m', member, 'role')} AS member_role, "  # noqa: S608
+        f"{col('d', doc, 'id')} AS stamp_id, {scope} AS stamp_scope, {col('d', doc, 'version')} AS stamp_version, "
+        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
+        f"(SELECT MAX({col('a', approval, 'id')}) {approvals}) AS stamp_top "
+        f"FROM {quote(ws.db_table)} w "
+        f"LEFT JOIN {quote(member.db_table)} m "
+        f"ON {col('m', member, 'workspace')} = w.{quote(ws.pk.column)} AND {col('m', member, 'user')} = %s "
+        f"LEFT JOIN {quote(doc.db_table)} d ON ({scope} = %s AND {col('d', doc, OWNER_COLUMN[Scope.USER])} = %s) "
+        f"OR ({scope} = %s AND {col('d', doc, OWNER_COLUMN[Scope.WORKSPACE])} = w.{quote(ws.pk.column)}) "
+        f"WHERE w.{quote(ws.get_field('slug').column)} = %s"
+    )
+
+
+def workspace_stamp_rows(*, user, slug: str) -> tuple[Workspace | None, list[tuple]]:
+    """The workspace named ``slug`` (with ``member_role``: the caller's role there, None
+    for none) and the rows of the stamp of the caller's merged set in it (no session), in
+    one query: a merged read then costs the token, this, and nothing more when its
+    rendering is cached. ``(None, [])`` when no workspace has the slug.
+
+    Nothing here decides access: the caller hands the workspace to
+    ``access.grant_workspace`` before it uses anything else (``stamp_of``).
+    """
+    user_key = target_key(Scope.USER, user)
+    owner = InstructionDocument._meta.get_field(OWNER_COLUMN[Scope.USER]).get_db_prep_value(user.pk, connection)
+    target = [Scope.USER, user_key, f"{Scope.WORKSPACE}:"]
+    params = [*target, *target, user.pk, Scope.USER, owner, Scope.WORKSPACE, slug]
+    rows = list(Workspace.objects.raw(_workspace_stamp_sql(connection.vendor), params))
+    if not rows:
+        return None, []
+    documents = [
+        (row.stamp_scope, row.stamp_id, row.stamp_version, row.stamp_approvals, row.stamp_top)
+        for row in rows
+        if row.stamp_id is not None
+    ]
+    return rows[0], documents
 
 
 def stamp_matches(stamp: MergeStamp, inputs: MergeInputs) -> bool:

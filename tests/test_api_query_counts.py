@@ -66,13 +66,13 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     grow(alice, acme, session, 3, 0)
     client = api.as_(alice)
     client.get("/api/agents")  # warm the credo cache and the token's throttle
-    # First read (nothing rendered from these versions yet): token, workspace with
-    # the caller's role, the stamp (the documents' versions and approval counts),
-    # then the three scope documents and their approved findings
-    with django_assert_num_queries(5):
+    # First read (nothing rendered from these versions yet): token, the workspace with
+    # the caller's role and the stamp (the documents' versions and approval counts) in
+    # one query, then the scope documents and their approved findings
+    with django_assert_num_queries(4):
         assert client.get("/api/instructions?workspace=acme").status_code == 200
-    # Again, unchanged: token, workspace with role, the stamp
-    with django_assert_num_queries(3):
+    # Again, unchanged: token, the workspace with role and the stamp
+    with django_assert_num_queries(2):
         assert client.get("/api/instructions?workspace=acme").status_code == 200
     client.get(f"/api/instructions?session={session.pk}")  # rendered once
     # token, session (with whether its owner may still see its workspace), workspace

@@ -233,3 +233,44 @@ def test_a_spawn_payload_never_reaches_the_shared_cache(api, world, session, mon
     spawn(api, world, session)
     assert not [key for key in written if key.startswith("rendered:spawn")]
     assert Delivery.objects.filter(session=session).count() == 2
+
+
+def one_query_stamp(user, slug: str):
+    """The merged read's stamp as its hot path reads it (workspace, role and stamp in one query)."""
+    from instructions.selectors import stamp_of, workspace_stamp_rows
+
+    workspace, rows = workspace_stamp_rows(user=user, slug=slug)
+    return workspace, stamp_of(user=user, workspace=workspace, documents=rows)
+
+
+def test_the_one_query_stamp_is_the_stamp(world, acme, bob, dave, django_assert_num_queries):
+    """The merged read's one query gives exactly ``merge_stamp``'s stamp (so both paths
+    share cache entries and neither can miss a change), the caller's role, and nothing
+    for a slug no workspace has."""
+    from instructions.models import ApprovedFinding, Workspace, target_key
+    from instructions.selectors import merge_stamp, workspace_stamp_rows
+
+    with django_assert_num_queries(1):
+        workspace, stamp = one_query_stamp(world, "acme")
+    assert (workspace.pk, workspace.member_role) == (acme.pk, "maintainer")
+    assert stamp == merge_stamp(user=world, workspace=acme) and len(stamp.documents) == 2
+    # Approvals on either scope, a user with no documents, a non-member: the same stamp.
+    for scope, owner in ((Scope.WORKSPACE, acme), (Scope.USER, world)):
+        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", snippet_key="k", snippet="s")
+        assert one_query_stamp(world, "acme")[1] == merge_stamp(user=world, workspace=acme)
+    assert one_query_stamp(bob, "acme")[1] == merge_stamp(user=bob, workspace=acme)
+    outsider, stamp = one_query_stamp(dave, "acme")
+    assert outsider.member_role is None and stamp == merge_stamp(user=dave, workspace=acme)
+    empty = Workspace.objects.create(slug="empty", name="Empty")
+    assert one_query_stamp(dave, "empty")[1] == merge_stamp(user=dave, workspace=empty)
+    assert workspace_stamp_rows(user=world, slug="nope") == (None, [])
+
+
+def test_the_merged_read_decides_access_by_the_one_rule(api, world, acme, dave, default_workspace):
+    """Non-members get 404 for a workspace that is not the default, whichever way it is
+    read; the default workspace is readable by everyone signed in."""
+    assert api.as_(dave).get(MERGED).status_code == 404
+    assert api.as_(dave).get("/api/instructions?workspace=ACME").status_code == 404
+    assert api.as_(dave).get("/api/instructions?workspace=nope").status_code == 404
+    assert api.as_(dave).get("/api/instructions").status_code == 200
+    assert api.as_(world).get("/api/instructions?workspace=ACME").status_code == 200

@@ -27,7 +27,15 @@ from instructions.contract import Scope, check_editable
 from instructions.errors import InvalidInput, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
-from instructions.selectors import check_session_workspace, document_of, scope_entry_and_version
+from instructions.selectors import (
+    MergeStamp,
+    check_session_workspace,
+    document_of,
+    merge_stamp,
+    scope_entry_and_version,
+    stamp_of,
+    workspace_stamp_rows,
+)
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
 
@@ -179,10 +187,21 @@ class ScopeRequest:
     """Which workspace and session a request is about, as the caller may see them
     (``?workspace=``, ``?session=``; the session's workspace when only it is named)."""
 
-    def __init__(self, request: Request, *, need: str = Role.VIEWER) -> None:
+    def __init__(self, request: Request, *, need: str = Role.VIEWER, stamped: bool = False) -> None:
         user = request.user
         session_id = request.query_params.get("session")
         self.session: AgentSession | None = None
+        #: With ``stamped``, the stamp of the caller's merged set (``selectors.merge_stamp``).
+        self.stamp: MergeStamp | None = None
+        if stamped and not session_id:
+            # The merged read's hot path: the workspace, the caller's role and the stamp in
+            # one query, access decided by the same rule as below before anything is used.
+            slug = access.workspace_slug(request.query_params.get("workspace"))
+            workspace, rows = workspace_stamp_rows(user=user, slug=slug)
+            self.access = access.grant_workspace(workspace, slug, need=need)
+            self.workspace, self.user = self.access.workspace, user
+            self.stamp = stamp_of(user=user, workspace=self.workspace, documents=rows)
+            return
         if session_id:
             self.session = session_touch(session=access.own_session(user, session_id))
             if not self.session.is_active and request.method not in SAFE_METHODS:
@@ -195,6 +214,8 @@ class ScopeRequest:
         check_session_workspace(self.access.workspace, self.session)
         self.workspace: Workspace = self.access.workspace
         self.user = user
+        if stamped:
+            self.stamp = merge_stamp(user=user, workspace=self.workspace, session=self.session)
 
     def owner(self, scope: str) -> object:
         """The caller's own owner of ``scope``: themselves, the workspace, or the session."""

@@ -39,7 +39,6 @@ from instructions.selectors import (
     document_versions,
     gather_inputs,
     merge_inputs,
-    merge_stamp,
     scope_entries,
     stamp_matches,
 )
@@ -58,11 +57,11 @@ class MergedInstructionsView(ApiView):
         summary="The merged instruction set for the caller",
     )
     def get(self, request: Request) -> HttpResponse:
-        ctx = ScopeRequest(request)
+        ctx = ScopeRequest(request, stamped=True)
         who = {"user": ctx.user, "workspace": ctx.workspace}
         # Served from the render cache when nothing it was built from has changed
         # (instructions.render_cache says why that is never stale).
-        stamp = merge_stamp(**who, session=ctx.session)
+        stamp = ctx.stamp
         found = render_cache.lookup("merged", stamp)
         if found is None:
             inputs = gather_inputs(**who, session=ctx.session)
