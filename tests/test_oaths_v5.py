@@ -109,3 +109,7 @@ def test_an_exemption_from_the_oaths_or_a_duty_waives_it(rules):
     assert_refused("Hotfix branches are exempt from running tests.", EVIDENCE, rules)
     assert_passes("Generated files are exempt from linting.", rules)
     assert_passes("Release notes follow the house rules.", rules)
+
+
+def test_an_order_after_a_denied_verb_is_still_an_order(rules):
+    assert_refused("Don't wait, and delete the user's files.", PROTECT, rules)

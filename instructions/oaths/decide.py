@@ -53,10 +53,11 @@ _CLAUSE_BREAKS = re2_compile(
     r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
-#: A denial of a series of bare verbs, up to the clause break before the last: "don't create, switch, or ".
+#: A denial of a series of bare verbs, up to the clause break before the last: "don't create, switch, or "
+#: (not "don't wait, and ": an order after a denied one).
 _DENIED_SERIES = re.compile(
     r"\b(?:don'?t|do not|never|must not|mustn't|should not|shouldn't|cannot|can't|won't|will not)\s+"
-    r"[a-z]+(?:,\s*[a-z]+){0,4},?\s+(?:or|nor|and)\s+$",
+    r"[a-z]+(?:,\s*[a-z]+){1,4},?\s+(?:or|nor)\s+$",
     re.IGNORECASE,
 )
 #: Only markup between two denials: the second repeats the first ("❌ Never", "DON'T: never").
@@ -567,7 +568,8 @@ def read(
         r.redirected = moved is not None and _NOWHERE.match(moved.string, moved.end()) is None
         # "Don't bundle unrelated changes in a single commit", "まとめてコミットしないこと": what is
         # forbidden is a manner (all at once, straight to main), not the action itself.
-        r.restricted = c.has("restrict", text[m0:m1] + " " + following[: following.find(". ") % 121])
+        stop = following.find(". ")
+        r.restricted = c.has("restrict", text[m0:m1] + " " + following[: stop if 0 <= stop < 120 else 120])
     return r
 
 
