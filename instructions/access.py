@@ -152,7 +152,18 @@ def own_session(user, session_id) -> AgentSession:
         key = pk.get_db_prep_value(pk.to_python(session_id), connection)
     except (ValidationError, ValueError, TypeError):
         raise NotFound("Session not found.") from None
-    session = next(iter(AgentSession.objects.raw(_own_session_sql(connection.vendor), [key, user.pk])), None)
+    return grant_session(
+        next(iter(AgentSession.objects.raw(_own_session_sql(connection.vendor), [key, user.pk])), None), user
+    )
+
+
+def grant_session(session: AgentSession | None, user) -> AgentSession:
+    """The rule of ``own_session``, for a session already read with ``ws_slug``, ``ws_name``
+    and ``owner_is_member`` (None: ``user`` has no such session).
+
+    Whoever reads the session another way (``selectors.session_stamp_rows`` reads it in the
+    same query as its merged set's stamp) decides with this, so there is one rule.
+    """
     if session is None:
         raise NotFound("Session not found.")
     # The workspace from the same row (its creation time is loaded only if asked for).

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Count, Max, QuerySet
 from django.utils.safestring import SafeString
@@ -250,6 +251,81 @@ def workspace_stamp_rows(*, user, slug: str) -> tuple[Workspace | None, list[tup
     target = [Scope.USER, user_key, f"{Scope.WORKSPACE}:"]
     params = [*target, *target, user.pk, Scope.USER, owner, Scope.WORKSPACE, slug]
     rows = list(Workspace.objects.raw(_workspace_stamp_sql(connection.vendor), params))
+    if not rows:
+        return None, []
+    documents = [
+        (row.stamp_scope, row.stamp_id, row.stamp_version, row.stamp_approvals, row.stamp_top)
+        for row in rows
+        if row.stamp_id is not None
+    ]
+    return rows[0], documents
+
+
+@lru_cache(maxsize=2)
+def _session_stamp_sql(vendor: str) -> str:
+    """``session_stamp_rows``' query, written once per database vendor: one session of its
+    owner, its workspace's slug and name, whether its owner is a member there, and the
+    stamp's columns of the three documents it merges (the owner's user scope, the
+    workspace's scope, its own session scope; as ``_stamp_sql``), one row per document."""
+    quote = connection.ops.quote_name
+    session, ws, member = AgentSession._meta, Workspace._meta, Membership._meta
+    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
+
+    def col(alias: str, meta, name: str) -> str:
+        return f"{alias}.{quote(meta.get_field(name).column)}"
+
+    scope = col("d", doc, "scope")
+    session_ws = col("s", session, "workspace")
+    target = f"CASE WHEN {scope} = %s THEN %s WHEN {scope} = %s THEN %s ELSE %s || CAST({session_ws} AS TEXT) END"
+    approvals = f"FROM {quote(approval.db_table)} a WHERE {col('a', approval, 'target_key')} = {target}"
+    session_columns = ", ".join(f"s.{quote(field.column)}" for field in session.concrete_fields)
+    owner = {name: col("d", doc, OWNER_COLUMN[name]) for name in OWNER_COLUMN}
+    # Names from the models only; every value is a parameter.
+    return (
+        f"SELECT {session_columns}, {col('w', ws, 'slug')} AS ws_slug, {col('w', ws, 'name')} AS ws_name, "  # noqa: S608
+        f"EXISTS (SELECT 1 FROM {quote(member.db_table)} m WHERE {col('m', member, 'workspace')} = {session_ws} "
+        f"AND {col('m', member, 'user')} = {col('s', session, 'owner')}) AS owner_is_member, "
+        f"{col('d', doc, 'id')} AS stamp_id, {scope} AS stamp_scope, {col('d', doc, 'version')} AS stamp_version, "
+        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
+        f"(SELECT MAX({col('a', approval, 'id')}) {approvals}) AS stamp_top "
+        f"FROM {quote(session.db_table)} s "
+        f"JOIN {quote(ws.db_table)} w ON w.{quote(ws.pk.column)} = {session_ws} "
+        f"LEFT JOIN {quote(doc.db_table)} d ON ({scope} = %s AND {owner[Scope.USER]} = %s) "
+        f"OR ({scope} = %s AND {owner[Scope.WORKSPACE]} = {session_ws}) "
+        f"OR ({scope} = %s AND {owner[Scope.SESSION]} = s.{quote(session.pk.column)}) "
+        f"WHERE s.{quote(session.pk.column)} = %s AND {col('s', session, 'owner')} = %s"
+    )
+
+
+def session_stamp_rows(*, user, session_id: object) -> tuple[AgentSession | None, list[tuple]]:
+    """``user``'s session ``session_id`` (with ``ws_slug``, ``ws_name`` and
+    ``owner_is_member``, as ``access.own_session`` reads it) and the rows of the stamp of
+    its merged set, in one query: a spawn then costs the token, this and its delivery
+    when its payload is cached. ``(None, [])`` when ``user`` has no such session (or the
+    id is not one).
+
+    Nothing here decides access: the caller hands the session to ``access.grant_session``
+    before it uses anything else (``stamp_of``).
+    """
+    pk = AgentSession._meta.pk
+    try:
+        key = pk.to_python(session_id)
+    except (ValidationError, ValueError, TypeError):
+        return None, []
+    session_key = target_key(Scope.SESSION, AgentSession(pk=key))
+    target = [Scope.USER, target_key(Scope.USER, user), Scope.SESSION, session_key, f"{Scope.WORKSPACE}:"]
+    user_owner = InstructionDocument._meta.get_field(OWNER_COLUMN[Scope.USER]).get_db_prep_value(user.pk, connection)
+    params = [
+        *target,
+        *target,
+        Scope.USER,
+        user_owner,
+        Scope.WORKSPACE,
+        Scope.SESSION,
+        pk.get_db_prep_value(key, connection),
+        user.pk,
+    ]
+    rows = list(AgentSession.objects.raw(_session_stamp_sql(connection.vendor), params))
     if not rows:
         return None, []
     documents = [

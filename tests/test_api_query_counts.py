@@ -79,14 +79,15 @@ def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_n
     # with role, the stamp
     with django_assert_num_queries(4):
         assert client.get(f"/api/instructions?session={session.pk}").status_code == 200
-    # First spawn: token, session, the stamp, the documents, approved findings, their
+    # First spawn: token, the session (with whether its owner may still see its
+    # workspace) and its stamp in one query, the documents, approved findings, their
     # history ids, then the delivery: the credo and OS texts kept (insert or nothing),
     # then the delivery and its history row (one statement on PostgreSQL, two elsewhere)
     delivery = 1 if connection.vendor == "postgresql" else 2
-    with django_assert_num_queries(7 + delivery):
+    with django_assert_num_queries(6 + delivery):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200
-    # Again, unchanged: token, session, the stamp, then the delivery (recorded on
-    # every spawn): texts (here, inside the test's transaction, the process has not
+    # Again, unchanged: token, the session with its stamp, then the delivery (recorded
+    # on every spawn): texts (here, inside the test's transaction, the process has not
     # seen them committed, so they are sent again), the delivery and its history row
-    with django_assert_num_queries(4 + delivery):
+    with django_assert_num_queries(3 + delivery):
         assert client.get(f"/api/sessions/{session.pk}/spawn").status_code == 200

@@ -14,6 +14,7 @@ from rest_framework.renderers import JSONRenderer
 from instructions import render_cache
 from instructions.api import serializers as s
 from instructions.contract import Scope
+from instructions.errors import NotFound
 from instructions.models import Delivery, ReviewItem
 from instructions.selectors import load_merged
 from instructions.services.deliveries import spawn_for_session
@@ -274,3 +275,39 @@ def test_the_merged_read_decides_access_by_the_one_rule(api, world, acme, dave, 
     assert api.as_(dave).get("/api/instructions?workspace=nope").status_code == 404
     assert api.as_(dave).get("/api/instructions").status_code == 200
     assert api.as_(world).get("/api/instructions?workspace=ACME").status_code == 200
+
+
+def test_the_spawn_reads_its_session_and_stamp_in_one_query(
+    api, world, acme, bob, session, default_workspace, django_assert_num_queries
+):
+    """The spawn's one query gives the session as ``own_session`` reads it and exactly
+    ``merge_stamp``'s stamp (all three scopes, approvals included); nothing for someone
+    else's session or an id that is not one."""
+    from instructions import access
+    from instructions.models import ApprovedFinding, Membership, target_key
+    from instructions.selectors import merge_stamp, session_stamp_rows, stamp_of
+
+    def read(user, session_id):
+        row, rows = session_stamp_rows(user=user, session_id=session_id)
+        granted = access.grant_session(row, user)
+        return granted, stamp_of(user=user, workspace=granted.workspace, session=granted, documents=rows)
+
+    with django_assert_num_queries(1):
+        found, stamp = read(world, str(session.pk))
+    assert (found.pk, found.workspace.slug, found.owner_has_access) == (session.pk, "acme", True)
+    assert stamp == merge_stamp(user=world, workspace=acme, session=session) and len(stamp.documents) == 2
+    document_save(
+        target=Target(scope=Scope.SESSION, session=session), body="Only this session.", actor=world, reason="t"
+    )
+    for scope, owner in ((Scope.SESSION, session), (Scope.WORKSPACE, acme), (Scope.USER, world)):
+        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", snippet_key="k", snippet="s")
+        found, stamp = read(world, session.pk)
+        assert stamp == merge_stamp(user=world, workspace=acme, session=session) and len(stamp.documents) == 3
+    # Its owner's membership gone: read, and marked as no longer allowed.
+    Membership.objects.filter(user=world, workspace=acme).delete()
+    assert not read(world, session.pk)[0].owner_has_access
+    # Not the caller's, or not an id: nothing, and the rule answers 404.
+    for user, session_id in ((bob, session.pk), (world, "not-a-uuid"), (world, "00000000-0000-0000-0000-000000000000")):
+        assert session_stamp_rows(user=user, session_id=session_id) == (None, [])
+        with pytest.raises(NotFound):
+            access.grant_session(None, user)

@@ -21,6 +21,7 @@ from instructions.api.common import ERROR, ApiView, ListPagination, paginated, r
 from instructions.api.rendered import json_bytes
 from instructions.errors import InvalidInput
 from instructions.models import AgentSession
+from instructions.selectors import session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire
 
@@ -103,10 +104,15 @@ class SessionSpawnView(ApiView):
         summary="The spawn payload, computed now (edits made since show up); recorded as a delivery",
     )
     def get(self, request: Request, pk: str) -> HttpResponse:
+        # The session, whether its owner may still see its workspace, and its merged
+        # set's stamp in one query; access decided by ``own_session``'s rule before use.
+        session, rows = session_stamp_rows(user=request.user, session_id=pk)
+        session = session_touch(session=access.grant_session(session, request.user))
         found, _ = spawn_rendered(
-            session=live_session(request, pk),
+            session=session,
             actor=request.user,
             render=lambda payload: json_bytes(s.SpawnSerializer(payload).data),
+            merge=stamp_of(user=request.user, workspace=session.workspace, session=session, documents=rows),
         )
         return rendered.response(found)
 

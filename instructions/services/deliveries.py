@@ -63,6 +63,7 @@ from instructions.os_profiles import check_profile, render_os_text
 from instructions.render_cache import Rendered
 from instructions.selectors import (
     MergeInputs,
+    MergeStamp,
     gather_inputs,
     latest_history_ids,
     merge_inputs,
@@ -255,20 +256,23 @@ def _session_stamp(session: AgentSession) -> tuple:
 
 
 def spawn_rendered(
-    *, session: AgentSession, actor, render: Callable[[SpawnPayload], bytes]
+    *, session: AgentSession, actor, render: Callable[[SpawnPayload], bytes], merge: MergeStamp | None = None
 ) -> tuple[Rendered, Delivery]:
     """``spawn_for_session``, with the payload rendered by ``render`` (the API's JSON)
     and cached by the exact inputs it is built from (``instructions.render_cache``).
 
     Only the rendering is skipped on a hit: every call still records its own
     ``Delivery`` and keeps its texts, with the facts (hashes, history ids) of the
-    payload served. Cost on a hit: the stamp (one small query) and the recording.
+    payload served. Cost on a hit: the stamp (one small query, none when the caller
+    read it with the session: ``merge``, from ``selectors.session_stamp_rows``) and the
+    recording.
     """
     if not session.is_active:
         raise SessionEnded("This session has ended; it cannot be spawned.")
     who = {"user": session.owner, "workspace": session.workspace}
     os_text = _session_os_text(session)
-    merge = merge_stamp(**who, session=session)
+    if merge is None:
+        merge = merge_stamp(**who, session=session)
     stamp = (merge, _session_stamp(session), sha256_text(os_text))
     # This process's memory only: the payload carries the caller's env (secrets).
     found = render_cache.lookup("spawn", stamp, shared=False)
