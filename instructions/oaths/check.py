@@ -625,6 +625,25 @@ _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 
 
+#: Where one clause of a sentence ends and the next begins, for ``require_in: "clause"``.
+_REQUIRE_BREAKS = re.compile(r"; |, (?:and|but|or|then|so|yet|while|whereas|because)\b|[.?!](?:\s|$)|[，；。]")
+#: A clause that points back to what the clause before it named ("... then paste it into the PR").
+_POINTS_BACK = re.compile(
+    r"\b(?:it|them|its|their|those|these|this|that|everything|all of it|the (?:output|contents?|results?|values?))\b",
+    re.IGNORECASE,
+)
+
+
+def _clause_around(text: str, a: int, b: int) -> str:
+    """The clause of ``text`` that holds ``text[a:b]``, with the clause before it when it points back."""
+    start = previous = 0
+    for m in _REQUIRE_BREAKS.finditer(text, 0, max(0, a)):
+        previous, start = start, m.end()
+    after = _REQUIRE_BREAKS.search(text, b)
+    clause = text[start : after.start() if after else len(text)]
+    return text[previous:start] + clause if _POINTS_BACK.search(clause) else clause
+
+
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
 #: no other match of the rule in that unit need be judged.
 UNIT_REFUSED = (-1, -1)
@@ -674,6 +693,8 @@ def _judge(
             scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
             if not rule.window and text.rstrip().endswith((";", "；")):
                 scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
+        if rule.require_in == "clause" and not rule.antecedent:
+            scope = _clause_around(text, m0 - text_lo, m1 - text_lo)
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
             return None if rule.antecedent else UNIT_REFUSED

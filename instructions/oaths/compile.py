@@ -469,6 +469,12 @@ def _requirements(lexicons: Lexicons, value: Any, where: str) -> tuple[Any, ...]
     return (_union(lexicons, _templates(value, where), where),)
 
 
+def _require_in(value: object, where: str) -> str:
+    if value not in ("unit", "clause"):
+        raise RuleError(f"{where} must be 'unit' or 'clause'")
+    return str(value)
+
+
 def _window(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
         raise RuleError(f"{where} must be an integer from 0 to 3")
@@ -613,6 +619,7 @@ def _compile_rule(
         require=_requirements(compiler, rule.get("require"), f"{where}.require"),
         window=_window(rule.get("window", 0), f"{where}.window"),
         antecedent=bool(rule.get("antecedent", False)),
+        require_in=_require_in(rule.get("require_in", "unit"), f"{where}.require_in"),
         strict_gate=bool(rule.get("strict_gate", False)),
         gate=bool(rule.get("gate", True)),
         in_code=bool(rule.get("in_code", False)),

@@ -439,6 +439,7 @@ def read(
     if _DENIED_SERIES.search(text[max(lo, pre_off - 80) : pre_off]):
         negations = 1  # "don't create, switch, or delete branches": the denial governs every verb of the series
     last_denial: int | None = None
+    denied_at = 0
     reluct = False
     cue_at: int | None = None
     gates = []
@@ -457,6 +458,7 @@ def read(
                 continue  # "❌ Never X", "**DON'T:** never X": one denial said twice, not two that cancel
             negations += 1
             last_denial = stop
+            denied_at = start
             cue_at = pre_off + start
         elif cls == "noneed" or (cls == "dismiss" and end - stop <= 2 * LOCAL):
             cue_at = pre_off + start
@@ -501,6 +503,9 @@ def read(
         cue_at = None
     elif negations % 2 == 1:
         r.modality, r.negated = PROHIBIT, True
+        if is_english and last_denial is not None and _described_denial(pre, denied_at, last_denial):
+            r.modality = DESCRIBE  # "repos do not auto-save", "editing docs/ does not update it": a fact
+            cue_at = None
     elif "noneed" in classes:
         r.modality = NONEED
     elif "dismiss" in classes:
@@ -1242,6 +1247,71 @@ def _verb_form(
     ):
         return DESCRIBE
     return INSTRUCT
+
+
+#: Denials in the indicative: with a subject before them they state what something does not do.
+_INDICATIVE_DENIALS = frozenset(["do not", "don't", "dont", "will not", "won't", "cannot", "can't", "can not"])
+_THIRD_PERSON_DENIALS = frozenset(["does not", "doesn't", "did not", "didn't"])
+#: Subjects that are the addressee (an order to the agent, however it is phrased), and adverbs that
+#: may stand between an order's opening and its denial ("still don't").
+_ADDRESSEES = frozenset(
+    [
+        "you",
+        "u",
+        "we",
+        "i",
+        "us",
+        "yourself",
+        "agent",
+        "agents",
+        "claude",
+        "assistant",
+        "ai",
+        "copilot",
+        "codex",
+        "gemini",
+        "cursor",
+        "model",
+        "bot",
+        "llm",
+        "llms",
+        "opencode",
+        "pi",
+        "still",
+        "ever",
+        "even",
+        "again",
+        "simply",
+    ]
+)
+
+
+def _described_denial(pre: str, start: int, stop: int) -> bool:
+    """Is the denial ``pre[start:stop]`` a statement about its subject rather than an order?
+
+    "Repos do not auto-save", "editing `docs/` does not update it", "the wrapper won't record it":
+    an indicative denial after a noun subject describes. An order opens its clause ("Do not X",
+    "**Never** X", "1. Don't X", "Rules: do not X") or names the addressee ("you do not", "agents
+    don't"); "does not" and "did not" never open an order, so they describe after any subject
+    but the addressee.
+    """
+    denial = " ".join(pre[start:stop].lower().split())
+    if denial not in _INDICATIVE_DENIALS and denial not in _THIRD_PERSON_DENIALS:
+        return False
+    words = pre[:start].split()
+    if not words:
+        return False
+    raw = words[-1]
+    if raw[-1:] in ",:;—–-(*_>|[" or raw[-1:].isdigit() or raw.endswith(("**", "__")):
+        return False  # "Rules: do not", "**IMPORTANT** don't", "1. don't": the denial opens the order
+    subject = raw.strip("\"'`()[]*_").lower()
+    if not subject.replace("-", "").replace("_", "").replace(".", "").replace("/", "").isalnum():
+        return False
+    if subject in _ADDRESSEES or subject in _IMPERATIVE_PRECEDERS or subject.endswith("ly"):
+        return False
+    if denial in _THIRD_PERSON_DENIALS:
+        return True
+    return subject not in _NOUN_MARKERS and len(subject) > 2
 
 
 #: Words that open a leading adverbial phrase of time or place ("at the end of the session", "before the

@@ -79,6 +79,10 @@ class CompiledRule:
     window: int = 0
     #: ``require`` must occur before the match (a pronoun's antecedent: "the notes ... delete them").
     antecedent: bool = False
+    #: ``"clause"``: ``require`` must occur in the match's own clause (with the clause before it when the
+    #: match points back with a pronoun: "read the key file, then paste it into the PR"), not anywhere
+    #: in the sentence ("call out required secrets, and paste the logs").
+    require_in: str = "unit"
     #: None may occur in the unit.
     unless: Any = None
     #: None may overlap the match or touch it (homonyms: "type safety", "email verification").
