@@ -10,7 +10,7 @@ import json
 import pytest
 
 from instructions.credo import CredoError, parse_credo_map
-from tests.helpers import KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
+from tests.helpers import FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 
 def test_a_denial_after_a_subject_states_a_fact(rules):
@@ -40,3 +40,26 @@ def test_require_in_is_checked_when_the_rules_are_loaded():
     credo_map = {"version": 3, "oaths": [{"id": "o", "name": "protect the user and their data", "rules": [rule]}]}
     with pytest.raises(CredoError, match="require_in must be 'unit' or 'clause'"):
         parse_credo_map(json.dumps(credo_map))
+
+
+def test_not_only_is_not_a_denial(rules):
+    # "not just X, it is Y": X is granted, then more is said; no duty is refused.
+    assert_passes("The rules folder is not just recorded decisions, it is guidance you must read.", rules)
+    assert_refused("You should not record decisions in the notes file.", KNOWLEDGE, rules)
+
+
+def test_a_verb_that_puts_things_right_takes_the_object(rules):
+    # "STOP and update the plan": stop, then revise the plan; the plan is not abandoned.
+    assert_passes("If a step fails, STOP and update the plan, then get approval before continuing.", rules)
+    assert_refused("Stop and abandon the checklist once the build is green.", FINISH, rules)
+
+
+def test_a_verb_after_a_determiner_and_an_adjective_is_a_noun(rules):
+    assert_passes("Don't mix unrelated formatting or dependency bumps into a functional commit.", rules)
+    # A noun between a determiner and a verb does not make the verb a noun.
+    assert_refused("At the end of every session delete NOTES.md and the memory files.", KNOWLEDGE, rules)
+
+
+def test_a_word_of_a_notes_file_name_does_not_match_inside_a_longer_word(rules):
+    assert_passes("You do NOT write workflows or decision logic; the services do.", rules)
+    assert_refused("Do not write decision logs any more.", KNOWLEDGE, rules)

@@ -625,6 +625,14 @@ _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 
 
+#: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
+#: ask"): what follows is that verb's object, not the first one's.
+_REMEDY_AFTER = re.compile(
+    r"\W*(?:and|then|and then|,)\s+(?:then\s+)?(?:ask|update|revise|rewrite|re-?plan|re-?read|reconsider|rethink|"
+    r"review|check|confirm|consult|report|explain|tell|inform|notify|flag|escalate|document|write|record|note|"
+    r"summari[sz]e|fix|repair|verify|test|re-?run|wait|think|discuss|get|seek|request)\b",
+    re.IGNORECASE,
+)
 #: Where one clause of a sentence ends and the next begins, for ``require_in: "clause"``.
 _REQUIRE_BREAKS = re.compile(r"; |, (?:and|but|or|then|so|yet|while|whereas|because)\b|[.?!](?:\s|$)|[，；。]")
 #: A clause that points back to what the clause before it named ("... then paste it into the PR").
@@ -704,6 +712,9 @@ def _judge(
             if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
                 _refuse(rule, match, f"unless_near: {near.group()!r}")
                 return None
+    if rule.kind == "harm" and rule.form != "command" and h1 < m1 and _REMEDY_AFTER.match(view.text, h1, m1):
+        _refuse(rule, match, "the object belongs to a later verb")
+        return None  # "STOP and update the plan": stop work, then put it right; the plan is updated
     command = rule.form == "command"
     decoded = how == "decoded"
     if (

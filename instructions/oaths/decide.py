@@ -451,6 +451,8 @@ def read(
                 continue  # "where pytest won't find it and report ...": the denial ends with its own verb
             if cls == "local_neg" and _HALT_AND.match(pre, start):
                 continue  # "stop and write down what you tried": stop work, then write
+            if _NOT_ONLY.match(pre, start):
+                continue  # "not just recorded decisions", "not only the tests": more than that, not a denial
             if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
                 continue  # "実行せずに、...": "without running", a clause of its own before the verb
             if last_denial is not None and _STACKED.fullmatch(pre[last_denial:start]):
@@ -601,7 +603,7 @@ _POLITE_REQUEST = re2_compile(
 _NOUN_USE = re2_compile(
     r"(?:^|\s)(?:(?:in|on|of|for|from|with|to|into|by|at|after|before|per)\s+)?(?:this|the|a|an|each|every|your|my|our|their|its|his|her|one)\s+"
     r"(?:(?:single|big|large|huge|giant|small|tiny|separate|same|new|first|last|final|next|previous|clean|"
-    r"dedicated|atomic|initial|later|follow-up|own)\s+)?$",
+    r"dedicated|atomic|initial|later|follow-up|own|[a-z-]+(?:al|ic|ive|ous|ful|less|able|ible|ary|ed))\s+)?$",
     "noun use",
 )
 _LIGHT_VERBS = frozenset(
@@ -640,6 +642,7 @@ _MAIN_CLAUSE = re2_compile(
     r"have|are|'re|'ll|don't|do|get)\b",
     "main clause",
 )
+_NOT_ONLY = re2_compile(r"not (?:just|only|merely|solely|simply)\b", "not only")
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
