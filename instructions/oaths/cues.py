@@ -769,7 +769,7 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "gap_neg": {
         "en": [
-            "no", "none of the", "not a single", "not any", "zero", "nothing", "not",
+            "no", "none of the", "not a single", "not any", "zero", "nothing", "not", "never",
         ],
         "es": [
             "ningún", "ninguna", "ningunos", "ningunas", "nada de",

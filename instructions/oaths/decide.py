@@ -408,6 +408,9 @@ def read(
         if end_marker is None and is_english:
             # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
             end_marker = _MAIN_CLAUSE.search(pre)
+        if end_marker is None and is_english:
+            # "Before each build run `git clean -xdf`": a time, then the order.
+            end_marker = _time_phrase(pre)
         if end_marker is not None:
             condition = pre[: end_marker.start()]
             pre_off += end_marker.end()
@@ -642,6 +645,52 @@ _MAIN_CLAUSE = re2_compile(
     r"have|are|'re|'ll|don't|do|get)\b",
     "main clause",
 )
+#: A leading time given by a noun phrase ("before each build ", "after the release "), with no
+#: subject or verb of its own: the verb after it opens the main clause.
+_TIME_PHRASE = re.compile(
+    r"\W*(?:before|after|during|upon|on)\s+(?:each|every|the|a|an|any|all|this|that|its|your|our)\s+"
+    r"(?:(?:new|next|final|last|first|nightly|weekly|daily)\s+)?"
+    r"(?:build|release|deploy(?:ment)?|run|session|task|merge|commit|push|tag|sprint|job|pr|pull request|change|"
+    r"iteration|cycle|step|test run|ci run|handoff|start|end)s?\s+",
+    re.IGNORECASE,
+)
+_CLAUSE_GOES_ON = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+    ]
+)
+
+
+def _time_phrase(pre: str) -> re.Match | None:
+    """The time phrase that opens ``pre`` when the words after it open the main clause: the next word
+    is a bare verb, not the phrase's own verb ("after the release is out ..." goes on)."""
+    m = _TIME_PHRASE.match(pre)
+    if m is None:
+        return None
+    rest = pre[m.end() :].split()
+    word = rest[0].strip("`*_'\"").lower() if rest else ""
+    if not word.isalpha() or word in _CLAUSE_GOES_ON or word.endswith(("s", "ed")):
+        return None
+    return m
+
+
 _NOT_ONLY = re2_compile(r"not (?:just|only|merely|solely|simply)\b", "not only")
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
