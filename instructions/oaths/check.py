@@ -28,6 +28,7 @@ from instructions.oaths.compile import re2_compile
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
+    ASCII85_BLOCK,
     BASE64_TOKEN,
     HEX_TOKEN,
     HOT_WORDS,
@@ -35,6 +36,7 @@ from instructions.oaths.text import (
     TAG_RUN,
     Builder,
     View,
+    decode_ascii85,
     decode_base32,
     decode_base64,
     decode_hex,
@@ -417,6 +419,10 @@ class Document:
                 found.append((m.start(), m.end(), decoded))
         for m in TAG_RUN.finditer(body):
             found.append((m.start(), m.end(), decode_tags(m.group())))
+        for m in ASCII85_BLOCK.finditer(body):
+            decoded = decode_ascii85(m.group(1))
+            if decoded is not None:
+                found.append((m.start(), m.end(), decoded))
         for m in _DECODE_PIPE.finditer(body):
             # "echo 'cm0gLXJmIH4=' | base64 -d | sh": a short payload is still one when the text decodes it.
             a, b = m.span(1)

@@ -739,8 +739,9 @@ def _readable(text: str) -> bool:
     return printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", ""))
 
 
-def decode_base64(token: str, short: bool = False) -> str | None:
-    """The text a base64 token encodes, if it reads as prose (``short``: a short command is enough)."""
+def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None:
+    """The text a base64 token encodes, if it reads as prose (``short``: a short command is enough).
+    A token that decodes to another base64 token is decoded again (``depth`` levels: "decode twice")."""
     compact = "".join(token.split())
     if compact.isalpha() or compact.isdigit():
         return None  # a plain long word or number, not an encoding
@@ -753,6 +754,21 @@ def decode_base64(token: str, short: bool = False) -> str | None:
         return None
     if short and text.isprintable() and " " in text.strip():
         return text
+    if depth > 1 and not _readable(text) and len(text.strip()) >= 16 and BASE64_TOKEN.fullmatch(text.strip()):
+        return decode_base64(text.strip(), short, depth - 1)
+    return text if _readable(text) else None
+
+
+#: Ascii85 between its Adobe delimiters ("<~ ... ~>").
+ASCII85_BLOCK = re.compile(r"<~([!-u\s]{10,})~>")
+
+
+def decode_ascii85(block: str) -> str | None:
+    """The text an Adobe Ascii85 block (without its ``<~ ~>``) encodes, if it reads as prose."""
+    try:
+        text = base64.a85decode("".join(block.split())).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
     return text if _readable(text) else None
 
 
