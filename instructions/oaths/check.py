@@ -631,6 +631,8 @@ _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 
 
+#: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
+_JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
 #: ask"): what follows is that verb's object, not the first one's.
 _REMEDY_AFTER = re.compile(
@@ -718,6 +720,9 @@ def _judge(
             if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
                 _refuse(rule, match, f"unless_near: {near.group()!r}")
                 return None
+    if rule.form != "command" and h0 == m0 and _JOINED_NOUN.match(view.text, h1):
+        _refuse(rule, match, "the head is a noun joined to another")
+        return None  # "Auth: Email + password", "email/password login": a list of things, not an order
     if rule.kind == "harm" and rule.form != "command" and h1 < m1 and _REMEDY_AFTER.match(view.text, h1, m1):
         _refuse(rule, match, "the object belongs to a later verb")
         return None  # "STOP and update the plan": stop work, then put it right; the plan is updated
