@@ -53,6 +53,8 @@ _GAP_CHAR = (
     r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\)|"
     r",\s*(?:dass|daß|que|che|that|że|что|чтобы|dat|ob|wie|kalau|ki)\s)"
 )
+_QUOTE_OPEN = '["“«「]'
+_QUOTE_CLOSE = '["”»」]'
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 WITHIN = ("text", "html-comment")
@@ -306,7 +308,9 @@ class Lexicons:
                     # A strict gap ("~N", "s") is also refused when it holds a preposition ("skip the
                     # prompt in CI" is not "skip CI"); the words of any gap can deny the verb.
                     kind = "l" if gap.group(1) else "s"
-                    source = f"(?P<{kind}{tag}_{index}_{limit}>{_GAP_CHAR}*?)"
+                    # A quotation mark may close the words before the gap or open those after it: a
+                    # quoted object ('write "next steps"', 'clear the "Lessons learned" section').
+                    source = f"{_QUOTE_CLOSE}?(?P<{kind}{tag}_{index}_{limit}>{_GAP_CHAR}*?){_QUOTE_OPEN}?"
                 else:
                     source = f"{_GAP_CHAR}{{0,{limit}}}?"
                 pieces.append(("gap", source))
