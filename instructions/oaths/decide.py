@@ -40,6 +40,7 @@ from typing import Any
 from instructions.oaths.compile import Lexicons, re2_compile
 from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
 from instructions.oaths.segment import Unit, _code_spans
+from instructions.oaths.text import char_form, is_folded_script
 
 #: How far (in view characters) the clause analysis looks either side of a match.
 WINDOW = 240
@@ -67,13 +68,31 @@ _COMMA = re2_compile(r"[,，、،]", "comma")
 _SENTENCE_END_PUNCT = frozenset("?？؟")
 
 
+def _with_folded_forms(entries: Any) -> Any:
+    """Cue entries plus, for words of scripts the look-alike fold garbles (Cyrillic, Greek), the form
+    they take in the folded view: a Russian sentence with a Latin word (`.env`, "PR") is also read in
+    that view, and "никогда" must still be a denial there."""
+    if not isinstance(entries, dict):
+        return entries
+    out = {}
+    for lang, items in entries.items():
+        extra = []
+        for item in items:
+            if isinstance(item, str) and not item.startswith("re:") and any(is_folded_script(ch) for ch in item):
+                folded = "".join(char_form(ch, True) for ch in item)
+                if folded != item and folded not in items:
+                    extra.append(folded)
+        out[lang] = list(items) + extra
+    return out
+
+
 class CueSet:
     """The cue lexicons, each compiled into one RE2."""
 
     def __init__(self) -> None:
         self._events: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, str]]] = {}
         self._has: dict[tuple[str, str], bool] = {}
-        lexicons = Lexicons({name: entries for name, entries in CUES.items()})
+        lexicons = Lexicons({name: _with_folded_forms(entries) for name, entries in CUES.items()})
         self.re: dict[str, Any] = {name: re2_compile(lexicons.source(name, f"cue {name}"), name) for name in CUES}
         frames = Lexicons({"prohibit": PROHIBIT_FRAME, "mention": MENTION_FRAME, "reference": REFERENCE_HEADER})
         self.frame_prohibit = re2_compile(frames.source("prohibit", "frame"), "prohibit frame")
@@ -442,6 +461,7 @@ def read(
     if _DENIED_SERIES.search(text[max(lo, pre_off - 80) : pre_off]):
         negations = 1  # "don't create, switch, or delete branches": the denial governs every verb of the series
     last_denial: int | None = None
+    last_word = ""
     denied_at = 0
     reluct = False
     cue_at: int | None = None
@@ -461,6 +481,13 @@ def read(
             if last_denial is not None and _STACKED.fullmatch(pre[last_denial:start]):
                 last_denial = stop
                 continue  # "❌ Never X", "**DON'T:** never X": one denial said twice, not two that cancel
+            word = pre[start:stop].strip().lower()
+            if word in ("nicht", "nie") and _ATTRIBUTIVE_NICHT.match(pre, stop):
+                continue  # "alle nicht committeten Änderungen": "not" inside the object's adjective, no denial
+            if not is_english and last_denial is not None and word in _CONCORD and last_word in _CONCORD:
+                last_denial = stop
+                continue  # "ne colle jamais", "nie wklejaj nigdy", "не ... никогда": negative concord, one denial
+            last_word = word
             negations += 1
             last_denial = stop
             denied_at = start
@@ -556,6 +583,7 @@ def read(
             or r.authority
             or "permit" in classes  # "feel free to `X`": leave to run it
             or (not is_english and _FOREIGN_MEANS.search(pre) is not None)  # "descártalos con `git checkout -- .`"
+            or (not is_english and _means_after(text, m1))  # "`git reset --hard`로 정리하세요"
             or c.has("post_permit", post)
             or c.has("run", post[:24])
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
@@ -716,7 +744,7 @@ _EXPLICIT_CONSENT = re2_compile(
 )
 
 
-_COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|en|i|ve|и|و) ", "coordinated")
+_COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|i|ve|и|و) ", "coordinated")
 
 
 #: After a command, words that recommend it: "... is the fastest way to redeploy", "— our standard reset".
@@ -814,6 +842,23 @@ _DESCRIBES_COMMAND = re2_compile(
 _FOREIGN_MEANS = re.compile(
     r"(?:^|\s)(?:avec|con|mit|met|com|ile|с|usando|utilizando|en\s+utilisant|mittels|za\s+pomocą|使用|用)\s*[`'\"]?$"
 )
+
+
+#: A particle after a command that makes it the means of the verb that follows (Korean, Japanese).
+_FOREIGN_MEANS_AFTER = re.compile(r"[`'\"]?\s*(?:으로|로|를\s*사용해|을\s*사용해|で|を使って|を実行して)")
+#: A negative ending of the verb those particles lead to ("정리하지 마세요", "しないでください").
+_FOREIGN_NEG_ENDING = re.compile(
+    r"지\s*마|지\s*말|지\s*않|면\s*안|금지|ないで|なく|ません|ない[。、\s]|禁止|してはいけ"
+)
+
+
+def _means_after(text: str, m1: int) -> bool:
+    """Is the command that ends at ``m1`` the means of the next verb, which is not denied?"""
+    m = _FOREIGN_MEANS_AFTER.match(text, m1)
+    if m is None:
+        return False
+    rest = text[m.end() : m.end() + 40].split("。")[0].split(".")[0]
+    return _FOREIGN_NEG_ENDING.search(rest) is None
 
 
 #: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
@@ -1301,6 +1346,49 @@ def _verb_form(
     return INSTRUCT
 
 
+#: German "nicht" before an inflected participle or adjective and its noun: part of the noun phrase.
+_ATTRIBUTIVE_NICHT = re.compile(r"\s+\w+(?:ten|te|tes|ter|tem|enen|ene|enes|ener|enem)\s+\w")
+#: Words of languages with negative concord, where two of them in a clause are one denial ("ne ...
+#: jamais", "nie ... nigdy", "не ... никогда", "no ... nunca"); "without" words are not among them.
+_CONCORD = frozenset(
+    [
+        "ne",
+        "n'",
+        "jamais",
+        "rien",
+        "personne",
+        "aucun",
+        "aucune",
+        "nie",
+        "nigdy",
+        "żadnych",
+        "żadnej",
+        "żadnego",
+        "ani",
+        "не",
+        "никогда",
+        "ничего",
+        "ни",
+        "никаких",
+        "no",
+        "nunca",
+        "jamás",
+        "nada",
+        "nadie",
+        "ningún",
+        "ninguna",
+        "ni",
+        "non",
+        "mai",
+        "niente",
+        "nessuno",
+        "nessuna",
+        "não",
+        "nem",
+        "nenhum",
+        "nenhuma",
+    ]
+)
 #: Denials in the indicative: with a subject before them they state what something does not do.
 _INDICATIVE_DENIALS = frozenset(["do not", "don't", "dont", "will not", "won't", "cannot", "can't", "can not"])
 _THIRD_PERSON_DENIALS = frozenset(["does not", "doesn't", "did not", "didn't"])
