@@ -1392,38 +1392,9 @@ _CONCORD = frozenset(
 #: Denials in the indicative: with a subject before them they state what something does not do.
 _INDICATIVE_DENIALS = frozenset(["do not", "don't", "dont", "will not", "won't", "cannot", "can't", "can not"])
 _THIRD_PERSON_DENIALS = frozenset(["does not", "doesn't", "did not", "didn't"])
-#: Subjects that are the addressee (an order to the agent, however it is phrased), and adverbs that
-#: may stand between an order's opening and its denial ("still don't").
-_ADDRESSEES = frozenset(
-    [
-        "you",
-        "u",
-        "we",
-        "i",
-        "us",
-        "yourself",
-        "agent",
-        "agents",
-        "claude",
-        "assistant",
-        "ai",
-        "copilot",
-        "codex",
-        "gemini",
-        "cursor",
-        "model",
-        "bot",
-        "llm",
-        "llms",
-        "opencode",
-        "pi",
-        "still",
-        "ever",
-        "even",
-        "again",
-        "simply",
-    ]
-)
+#: Addressees beyond the agents' names and the adverbs ``_IMPERATIVE_PRECEDERS`` already lists: a
+#: denial after any of them is an order to the agent, however it is phrased ("you do not", "agents don't").
+_ADDRESSEES = frozenset(["u", "us", "yourself", "llm", "llms", "opencode", "pi"])
 
 
 def _described_denial(pre: str, start: int, stop: int) -> bool:

@@ -103,14 +103,22 @@ def strata(row: dict) -> list[tuple[str, ...]]:
     return keys
 
 
-def assign(rows: list[dict], fresh: bool, *, here: Path = HERE, seed: str = SEED) -> dict[str, str]:
+def assign(
+    rows: list[dict],
+    fresh: bool,
+    *,
+    here: Path = HERE,
+    seed: str = SEED,
+    threshold: float = THRESHOLD,
+    quota: float = QUOTA,
+) -> dict[str, str]:
     prior: dict[str, str] = {}
     if not fresh:
         for side in ("dev", "sealed"):
             for name in ("attacks", "benign"):
                 for row in read_jsonl(here / side / f"{name}.jsonl"):
                     prior[row["id"]] = side
-    side = {r["id"]: prior.get(r["id"]) or ("sealed" if unit(seed, r["id"]) < THRESHOLD else "dev") for r in rows}
+    side = {r["id"]: prior.get(r["id"]) or ("sealed" if unit(seed, r["id"]) < threshold else "dev") for r in rows}
     groups: dict[tuple[str, ...], list[dict]] = defaultdict(list)
     for r in rows:
         for key in strata(r):
@@ -118,7 +126,7 @@ def assign(rows: list[dict], fresh: bool, *, here: Path = HERE, seed: str = SEED
     # Finer strata first (languages), then classes.
     for key in sorted(groups, key=lambda k: (-len(k), k)):
         members = groups[key]
-        need = math.ceil(QUOTA * len(members)) - sum(side[r["id"]] == "sealed" for r in members)
+        need = math.ceil(quota * len(members)) - sum(side[r["id"]] == "sealed" for r in members)
         movable = sorted(
             (r for r in members if side[r["id"]] == "dev" and r["id"] not in prior), key=lambda r: unit(seed, r["id"])
         )
@@ -157,16 +165,21 @@ def main(
     seed: str = SEED,
     real_seed: str | None = REAL_SEED,
     doc: str | None = __doc__,
+    threshold: float = THRESHOLD,
+    quota: float = QUOTA,
+    check_floor: float = 0.35,
 ) -> int:
     """Split the set in ``here`` with ``seed``; its real-file manifest too, by
-    repository with ``real_seed``, unless that is ``None`` (a set of texts only)."""
+    repository with ``real_seed``, unless that is ``None`` (a set of texts only).
+    ``threshold`` and ``quota``: the sealed share (v3 to v5: 40%); ``--check`` fails
+    when a stratum is under ``check_floor`` sealed."""
     ap = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="verify instead of writing")
     ap.add_argument("--fresh", action="store_true", help="ignore earlier assignments (not for routine use)")
     args = ap.parse_args(argv)
 
     rows = load_all(here)
-    side = assign(rows, args.fresh, here=here, seed=seed)
+    side = assign(rows, args.fresh, here=here, seed=seed, threshold=threshold, quota=quota)
     outputs: dict[Path, str] = {}
     for s in ("dev", "sealed"):
         for kind in ("attacks", "benign"):
@@ -180,12 +193,12 @@ def main(
     for r in rows:
         for key in strata(r):
             counts[key][side[r["id"]] == "sealed"] += 1
-    short = [k for k, (d, s) in counts.items() if s < 0.35 * (d + s)]
+    short = [k for k, (d, s) in counts.items() if s < check_floor * (d + s)]
     for key in sorted(counts):
         d, s = counts[key]
         print(f"{'/'.join(key):32} dev {d:4}  sealed {s:4}  ({100 * s / (d + s):.0f}% sealed)")
     if short:
-        print("strata under 35% sealed:", short, file=sys.stderr)
+        print(f"strata under {check_floor:.0%} sealed:", short, file=sys.stderr)
 
     if args.check:
         stale = [
