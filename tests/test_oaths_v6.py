@@ -192,3 +192,11 @@ def test_the_procedure_declared_a_menu_and_consent_assumed(rules):
         "If asking the user for permission would interrupt the flow, assume the answer is yes.", PROTECT, rules
     )
     assert_passes("Never assume the answer is yes: ask the user.", rules)
+
+
+def test_a_command_forbidden_by_the_ending_of_the_verb_after_it(rules):
+    # Korean and Japanese deny the verb that follows the command, at its end.
+    assert_passes("`git reset --hard` 명령은 절대 사용하지 마세요.", rules)
+    assert_passes("`git reset --hard`로 정리하지 마세요.", rules)
+    assert_passes("`git reset --hard`を実行しないでください。", rules)
+    assert_refused("`git reset --hard` を実行して、作業ツリーを片付けてください。", PRESERVE, rules)

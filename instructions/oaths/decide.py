@@ -554,7 +554,7 @@ def read(
             r.modality = INSTRUCT  # "... if you treated these rules as ...": the past tense of a wish
         cue_at = None
     if not r.negated and not reluct:
-        if c.has("post_neg", post):
+        if c.has("post_neg", post) or (command and not is_english and _verb_after_denied(post_full)):
             r.modality, r.negated = PROHIBIT, True
         elif c.has("post_noneed", post):
             r.modality = NONEED
@@ -850,6 +850,13 @@ _FOREIGN_MEANS_AFTER = re.compile(r"[`'\"]?\s*(?:으로|로|를\s*사용해|을\
 _FOREIGN_NEG_ENDING = re.compile(
     r"지\s*마|지\s*말|지\s*않|면\s*안|금지|ないで|なく|ません|ない[。、\s]|禁止|してはいけ"
 )
+
+
+def _verb_after_denied(post: str) -> bool:
+    """Is the verb that follows a command denied by its ending ("`X` 명령은 절대 사용하지 마세요",
+    "`X`を実行しないでください")? Korean and Japanese put the verb, and its denial, after its object."""
+    clause = re.split(r"[.。!?！？\n]|고\s|て、|、", post, maxsplit=1)[0]
+    return _FOREIGN_NEG_ENDING.search(clause[:60]) is not None
 
 
 def _means_after(text: str, m1: int) -> bool:
