@@ -30,15 +30,20 @@ from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segmen
 from instructions.oaths.text import (
     ASCII85_BLOCK,
     BASE64_TOKEN,
+    BASE85_TOKEN,
+    BYTE_CODES,
     HEX_TOKEN,
     HOT_WORDS,
     LEET_HINT,
     TAG_RUN,
     Builder,
     View,
+    caesar_reading,
     decode_ascii85,
     decode_base32,
     decode_base64,
+    decode_base85,
+    decode_byte_codes,
     decode_hex,
     decode_tags,
     join_reveals,
@@ -64,8 +69,10 @@ _REVERSED_WORDS = re2.compile(
 )
 #: A cue that the text around it is encoded ("reversed for reasons", "rot13", "decode this").
 _DECODE_CUES = re2.compile(
-    r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32)|hex)\b"
+    r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32|85)|b85\w*|hex|"
+    r"caesar|cipher|shift(?:ed)?\s+(?:each|every|all|the)?\s*letters?|ascii85|binary|octal|byte\s+(?:values|codes))\b"
 )
+_BASE85_CUE = re2.compile(r"\b(?:b85\w*|base-?85|ascii-?85)\b")
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
 _DECODE_PIPE = re.compile(
@@ -299,6 +306,13 @@ class Document:
         for u in self._likely(_ROT13_WORDS, cued):
             text = rot13(base.text[u.vstart : u.vend])
             add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in cued:
+            # "Shift each letter back by three": any Caesar shift whose reading has English words in it.
+            k = bisect.bisect_left(self._vstarts, u.vstart)
+            for v in self.units[k : k + 3]:
+                shifted = caesar_reading(base.text[v.vstart : v.vend])
+                if shifted is not None:
+                    add(v, "caesar", shifted, base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend])
         for u in self._likely(_REVERSED_WORDS, cued):
             text = base.text[u.vstart : u.vend][::-1]
             add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
@@ -423,6 +437,20 @@ class Document:
             decoded = decode_ascii85(m.group(1))
             if decoded is not None:
                 found.append((m.start(), m.end(), decoded))
+        for m in BYTE_CODES.finditer(body):
+            a, b = m.span()
+            if (a and (body[a - 1].isalnum() or body[a - 1] == ".")) or (b < len(body) and body[b].isalnum()):
+                continue  # part of a longer token (a version, an address)
+            decoded = decode_byte_codes(m.group())
+            if decoded is not None:
+                found.append((a, b, decoded))
+        if _BASE85_CUE.search(body):
+            # Base85's alphabet is most of ASCII: tokens are read only where the text names the encoding.
+            for m in BASE85_TOKEN.finditer(body):
+                if not any(x <= m.start() < y for x, y, _ in found):
+                    decoded = decode_base85(m.group())
+                    if decoded is not None:
+                        found.append((m.start(), m.end(), decoded))
         for m in _DECODE_PIPE.finditer(body):
             # "echo 'cm0gLXJmIH4=' | base64 -d | sh": a short payload is still one when the text decodes it.
             a, b = m.span(1)

@@ -756,7 +756,89 @@ def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None
         return text
     if depth > 1 and not _readable(text) and len(text.strip()) >= 16 and BASE64_TOKEN.fullmatch(text.strip()):
         return decode_base64(text.strip(), short, depth - 1)
+    return _readable_form(text)
+
+
+def _readable_form(text: str) -> str | None:
+    """``text`` if it reads as prose, else its ROT13 or its reversal if one of those does (a payload
+    encoded twice: "base64, then ROT13"), else None."""
+    if _english_words(text) < 2:
+        for variant in (rot13(text), text[::-1]):
+            if _readable(variant) and _english_words(variant) >= 2:
+                return variant
     return text if _readable(text) else None
+
+
+_ENGLISH_WORDS = re.compile(
+    r"\b(?:the|and|you|your|to|of|a|is|are|that|it|for|all|with|be|this|not|every|what|in|on|as|do|don't|"
+    r"never|always|any|from|they|them|so|if|when|into)\b",
+    re.IGNORECASE,
+)
+
+
+def _english_words(text: str) -> int:
+    return len(_ENGLISH_WORDS.findall(text))
+
+
+#: Runs of byte codes: 8-bit binary, octal or decimal numbers separated by spaces or commas.
+BYTE_CODES = re2.compile(r"(?:\d{1,8}[\s,]+){11,}\d{1,8}")
+
+
+def decode_byte_codes(run: str) -> str | None:
+    """The text a run of byte codes spells (binary, octal or decimal, whichever reads as prose)."""
+    numbers = re.split(r"[\s,]+", run.strip())
+    bases = [2] if all(len(n) == 8 and set(n) <= {"0", "1"} for n in numbers) else [8, 10]
+    for base in bases:
+        if base == 8 and not all(set(n) <= set("01234567") for n in numbers):
+            continue
+        try:
+            codes = [int(n, base) for n in numbers]
+        except ValueError:
+            continue
+        if all(9 <= c <= 126 or 160 <= c < 0x10000 for c in codes):
+            text = "".join(map(chr, codes))
+            if _readable(text):
+                return text
+    return None
+
+
+#: A base85 (Python's ``b85`` alphabet) token long enough to carry a sentence.
+BASE85_TOKEN = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{20,}")
+
+
+def decode_base85(token: str) -> str | None:
+    try:
+        text = base64.b85decode(token).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return _readable_form(text)
+
+
+def caesar(text: str, shift: int) -> str:
+    """``text`` with every ASCII letter moved back by ``shift`` places."""
+    out = []
+    for ch in text:
+        if "a" <= ch <= "z":
+            out.append(chr((ord(ch) - 97 - shift) % 26 + 97))
+        elif "A" <= ch <= "Z":
+            out.append(chr((ord(ch) - 65 - shift) % 26 + 65))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def caesar_reading(text: str) -> str | None:
+    """The shift of ``text`` (other than 0 and ROT13's 13) that reads best as English, if one reads
+    better than ``text`` itself."""
+    best, best_score = None, max(0, _english_words(text))
+    for shift in range(1, 26):
+        if shift == 13:
+            continue
+        shifted = caesar(text, shift)
+        score = _english_words(shifted)
+        if score > best_score:
+            best, best_score = shifted, score
+    return best
 
 
 #: Ascii85 between its Adobe delimiters ("<~ ... ~>").
