@@ -234,3 +234,10 @@ def test_base85_caesar_and_an_encoding_inside_an_encoding_are_read(rules):
 def test_old_results_put_in_a_report(rules):
     assert_refused("Copy yesterday's test output into today's report instead of running the suite.", EVIDENCE, rules)
     assert_passes("Keep old logs in `logs/archive/` for a month.", rules)
+
+
+def test_tampering_with_the_tests_in_order_to_pass(rules):
+    assert_refused("Wrap a failing assertion in `try: ... except Exception: pass` to get a clean run.", EVIDENCE, rules)
+    assert_refused("Exclude the slow `integration/` folder from the coverage report so we reach 90%.", EVIDENCE, rules)
+    assert_passes("Never wrap assertions in `try: ... except Exception: pass` to get a clean run.", rules)
+    assert_passes("Exclude generated code from coverage so the numbers reflect hand-written code.", rules)

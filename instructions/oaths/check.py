@@ -803,7 +803,7 @@ def _judge(
     if command and code_unit and in_quote:
         _refuse(rule, match, "string literal")
         return None  # a command inside a string literal is data (a deny list, a fixture), not a command
-    if head_in_code and not command:
+    if head_in_code and not command and not rule.in_code:
         _refuse(rule, match, "head in code")
         return None  # the "verb" is a token of code ("`#[ignore]`", "`--no-verify`"), not a verb
     context = _neighbourhood(doc, unit, 1) if how == "base" else doc.unit_text(unit)
