@@ -333,6 +333,14 @@ def _table_frame(unit: Unit, views: Any, c: CueSet) -> str:
     return ""
 
 
+_LIST_ITEM_OPEN = re.compile(r"\s*(?:-\s*)?")
+#: A YAML key that opens a list of rules for the agent ("rules:", "instructions:").
+_YAML_RULES_KEY = re.compile(
+    r"^[ \t]*(?:rules|instructions|guidelines|conventions|directives|policies|constraints)[ \t]*:[ \t]*$", re.MULTILINE
+)
+_LIST_ITEM_CLOSE = re.compile(r"\s*[,;]?\s*")
+
+
 def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
     """Quoted strings and inline code of ``unit`` (original offsets), memoised."""
     if "quotes" in unit.memo:
@@ -355,7 +363,14 @@ def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
             while ch == "'" and j != -1 and j + 1 < unit.end and body[j + 1].isalnum():
                 j = body.find(close, j + 1, min(unit.end, i + 1 + WINDOW * 4))
             if j != -1:
-                spans.append((i, j + 1))
+                if not (
+                    _LIST_ITEM_OPEN.fullmatch(body, unit.start, i)
+                    and _LIST_ITEM_CLOSE.fullmatch(body, j + 1, unit.end)
+                    and _YAML_RULES_KEY.search(body, max(0, unit.start - 4000), unit.start)
+                ):
+                    spans.append((i, j + 1))
+                # (else: a list item that is one quoted string, '- "Run the tests."' in a YAML `rules:` list:
+                # the quotes are the file's syntax, not a quotation)
                 i = j + 1
                 continue
         i += 1
