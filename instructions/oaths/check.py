@@ -659,6 +659,14 @@ _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 
 
+#: A match that ends with a demonstrative, followed by a noun it determines ("this comment"); a part of
+#: what was named before ("that paragraph" of the notes) still points back.
+_DETERMINER_END = re.compile(r"\b(?:this|that|these|those)$")
+_NOUN_NEXT = re.compile(
+    r"[ \t]+(?!(?:and|or|to|from|in|on|at|with|before|after|now|too|also|as|if|when|so|then|first|immediately|"
+    r"again|completely|entirely|away|off|out|up|down|for|right|once|too|is|are|was|were|will|has|have|"
+    r"paragraphs?|sections?|entry|entries|lines?|parts?|bits?|notes?|files?|folders?|logs?|pages?|list)\b)[a-z][a-z-]*\b"
+)
 #: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
 _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
@@ -751,6 +759,9 @@ def _judge(
     if rule.form != "command" and h0 == m0 and _JOINED_NOUN.match(view.text, h1):
         _refuse(rule, match, "the head is a noun joined to another")
         return None  # "Auth: Email + password", "email/password login": a list of things, not an order
+    if rule.antecedent and _DETERMINER_END.search(view.text, max(m0, m1 - 6), m1) and _NOUN_NEXT.match(view.text, m1):
+        _refuse(rule, match, "the pronoun is a determiner")
+        return None  # "delete this comment": "this" names the comment, not something said before
     if rule.kind == "harm" and rule.form != "command" and h1 < m1 and _REMEDY_AFTER.match(view.text, h1, m1):
         _refuse(rule, match, "the object belongs to a later verb")
         return None  # "STOP and update the plan": stop work, then put it right; the plan is updated
