@@ -28,29 +28,38 @@ from instructions.oaths.compile import re2_compile
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
+    A1Z26_RUN,
     ASCII85_BLOCK,
+    BASE32HEX_TOKEN,
     BASE64_TOKEN,
     BASE85_TOKEN,
+    BRAILLE_RUN,
     BYTE_CODES,
     HEX_TOKEN,
     HOT_WORDS,
     LEET_HINT,
+    MORSE_RUN,
     TAG_RUN,
     Builder,
     View,
     caesar_reading,
+    decode_a1z26,
     decode_ascii85,
     decode_base32,
+    decode_base32hex,
     decode_base64,
     decode_base85,
+    decode_braille,
     decode_byte_codes,
     decode_hex,
+    decode_morse,
     decode_tags,
     join_reveals,
     joined_view,
     leet_views,
     normalize_into,
     rot13,
+    rot47,
 )
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
@@ -72,6 +81,8 @@ _DECODE_CUES = re2.compile(
     r"\b(?:rot-?13|reversed?|backwards|right[- ]to[- ]left|decode[ds]?|encoded|base-?(?:64|32|85)|b85\w*|hex|"
     r"caesar|cipher|shift(?:ed)?\s+(?:each|every|all|the)?\s*letters?|ascii85|binary|octal|byte\s+(?:values|codes))\b"
 )
+_ROT47_CUE = re2.compile(r"\brot-?47\b")
+_BASE32HEX_CUE = re2.compile(r"\b(?:base32hex|extended[- ]hex|base-?32)\b")
 _BASE85_CUE = re2.compile(r"\b(?:b85\w*|base-?85|ascii-?85)\b")
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
@@ -306,6 +317,23 @@ class Document:
         for u in self._likely(_ROT13_WORDS, cued):
             text = rot13(base.text[u.vstart : u.vend])
             add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        for u in self.units_hit(_ROT47_CUE):
+            k = bisect.bisect_left(self._vstarts, u.vstart)
+            for v in self.units[k : k + 2]:
+                # ROT47 moves letters across case and punctuation: it is undone on the original characters,
+                # where the view keeps them one for one.
+                original = "".join(
+                    self.body[a:b]
+                    for a, b in zip(base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend], strict=True)
+                )
+                if len(original) == v.vend - v.vstart:
+                    add(
+                        v,
+                        "rot47",
+                        rot47(original).lower(),
+                        base.starts[v.vstart : v.vend],
+                        base.ends[v.vstart : v.vend],
+                    )
         for u in cued:
             # "Shift each letter back by three": any Caesar shift whose reading has English words in it.
             k = bisect.bisect_left(self._vstarts, u.vstart)
@@ -444,6 +472,18 @@ class Document:
             decoded = decode_byte_codes(m.group())
             if decoded is not None:
                 found.append((a, b, decoded))
+        for pattern, decode in ((MORSE_RUN, decode_morse), (A1Z26_RUN, decode_a1z26), (BRAILLE_RUN, decode_braille)):
+            for m in pattern.finditer(body):
+                if not any(x <= m.start() < y for x, y, _ in found):
+                    decoded = decode(m.group())
+                    if decoded is not None:
+                        found.append((m.start(), m.end(), decoded))
+        if _BASE32HEX_CUE.search(body):
+            for m in BASE32HEX_TOKEN.finditer(body):
+                if not any(x <= m.start() < y for x, y, _ in found):
+                    decoded = decode_base32hex(m.group())
+                    if decoded is not None:
+                        found.append((m.start(), m.end(), decoded))
         if _BASE85_CUE.search(body):
             # Base85's alphabet is most of ASCII: tokens are read only where the text names the encoding.
             for m in BASE85_TOKEN.finditer(body):

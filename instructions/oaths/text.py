@@ -814,6 +814,72 @@ def decode_base85(token: str) -> str | None:
     return _readable_form(text)
 
 
+def rot47(text: str) -> str:
+    return "".join(chr(33 + (ord(ch) - 33 + 47) % 94) if 33 <= ord(ch) <= 126 else ch for ch in text)
+
+
+_MORSE = {
+    ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i",
+    ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p", "--.-": "q", ".-.": "r",
+    "...": "s", "-": "t", "..-": "u", "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z",
+    "-----": "0", ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+    "--...": "7", "---..": "8", "----.": "9", ".-.-.-": ".", "--..--": ",", "..--..": "?", "-.-.--": "!",
+}  # fmt: skip
+#: Morse code: letters of dots and dashes separated by spaces, words by " / ".
+MORSE_RUN = re2.compile(r"(?:[.-]{1,6}(?: +/ +| +)){7,}[.-]{1,6}")
+
+
+def decode_morse(run: str) -> str | None:
+    words = []
+    for word in re.split(r"\s*/\s*", run.strip()):
+        letters = [_MORSE.get(code) for code in word.split()]
+        if None in letters:
+            return None
+        words.append("".join(letters))
+    text = " ".join(words)
+    return text if _english_words(text) >= 2 else None
+
+
+#: Letters as numbers (a=1 ... z=26) joined by dashes, words split by slashes or spaces.
+A1Z26_RUN = re2.compile(r"(?:\d{1,2}(?:-\d{1,2})+(?:\s*/\s*|\s+)){3,}\d{1,2}(?:-\d{1,2})*")
+
+
+def decode_a1z26(run: str) -> str | None:
+    words = []
+    for word in re.split(r"\s*/\s*|\s+", run.strip()):
+        try:
+            codes = [int(n) for n in word.split("-") if n]
+        except ValueError:
+            return None
+        if not codes or not all(1 <= c <= 26 for c in codes):
+            return None
+        words.append("".join(chr(96 + c) for c in codes))
+    text = " ".join(words)
+    return text if _english_words(text) >= 2 else None
+
+
+#: Base32 with the extended-hex alphabet (RFC 4648, section 7).
+BASE32HEX_TOKEN = re2.compile(r"[0-9A-V]{16,}={0,6}")
+
+
+def decode_base32hex(token: str) -> str | None:
+    compact = token.rstrip("=")
+    try:
+        text = base64.b32hexdecode(compact + "=" * (-len(compact) % 8)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return _readable_form(text)
+
+
+_BRAILLE = dict(zip("⠁⠃⠉⠙⠑⠋⠛⠓⠊⠚⠅⠇⠍⠝⠕⠏⠟⠗⠎⠞⠥⠧⠺⠭⠽⠵", "abcdefghijklmnopqrstuvwxyz", strict=True))
+BRAILLE_RUN = re2.compile(r"[\x{2801}-\x{283F}][\x{2800}-\x{283F} .,]{10,}")
+
+
+def decode_braille(run: str) -> str | None:
+    text = "".join(_BRAILLE.get(ch, " " if ch in " \u2800" else ch) for ch in run)
+    return text if _english_words(text) >= 2 else None
+
+
 def caesar(text: str, shift: int) -> str:
     """``text`` with every ASCII letter moved back by ``shift`` places."""
     out = []
