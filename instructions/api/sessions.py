@@ -21,7 +21,7 @@ from instructions.api.common import ERROR, ApiView, ListPagination, paginated, r
 from instructions.api.rendered import json_bytes
 from instructions.errors import InvalidInput
 from instructions.models import AgentSession
-from instructions.selectors import session_stamp_rows, stamp_of
+from instructions.selectors import MergeStamp, session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire
 
@@ -29,6 +29,14 @@ from instructions.services.sessions import session_end, session_start, session_t
 def live_session(request: Request, session_id: Any) -> AgentSession:
     """The caller's session, with the idle-expiry check every read makes."""
     return session_touch(session=access.own_session(request.user, session_id))
+
+
+def live_session_stamped(request: Request, session_id: Any) -> tuple[AgentSession, MergeStamp]:
+    """``live_session`` and the stamp of the session's merged set, read in one query
+    (``selectors.session_stamp_rows``), access decided by ``own_session``'s rule first."""
+    row, documents = session_stamp_rows(user=request.user, session_id=session_id)
+    session = session_touch(session=access.grant_session(row, request.user))
+    return session, stamp_of(user=request.user, workspace=session.workspace, session=session, documents=documents)
 
 
 class AgentListView(ApiView):
@@ -104,15 +112,12 @@ class SessionSpawnView(ApiView):
         summary="The spawn payload, computed now (edits made since show up); recorded as a delivery",
     )
     def get(self, request: Request, pk: str) -> HttpResponse:
-        # The session, whether its owner may still see its workspace, and its merged
-        # set's stamp in one query; access decided by ``own_session``'s rule before use.
-        session, rows = session_stamp_rows(user=request.user, session_id=pk)
-        session = session_touch(session=access.grant_session(session, request.user))
+        session, stamp = live_session_stamped(request, pk)
         found, _ = spawn_rendered(
             session=session,
             actor=request.user,
             render=lambda payload: json_bytes(s.SpawnSerializer(payload).data),
-            merge=stamp_of(user=request.user, workspace=session.workspace, session=session, documents=rows),
+            merge=stamp,
         )
         return rendered.response(found)
 
