@@ -207,6 +207,25 @@ def stamp_of(*, user, workspace: Workspace, session: AgentSession | None = None,
     )
 
 
+def _sql_col(alias: str, meta, name: str) -> str:
+    """``alias.column`` of field ``name`` of the model ``meta`` describes, quoted."""
+    return f"{alias}.{connection.ops.quote_name(meta.get_field(name).column)}"
+
+
+def _stamp_columns(target: str) -> str:
+    """The stamp's columns of the joined document ``d`` (as ``_stamp_sql``): its id, scope and
+    version, and the count and highest id of the approvals of ``target`` (its target key)."""
+    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
+    table = connection.ops.quote_name(approval.db_table)
+    approvals = f"FROM {table} a WHERE {_sql_col('a', approval, 'target_key')} = {target}"
+    return (
+        f"{_sql_col('d', doc, 'id')} AS stamp_id, {_sql_col('d', doc, 'scope')} AS stamp_scope, "
+        f"{_sql_col('d', doc, 'version')} AS stamp_version, "
+        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
+        f"(SELECT MAX({_sql_col('a', approval, 'id')}) {approvals}) AS stamp_top "
+    )
+
+
 #: The workspace's fields the merged read uses, read with its stamp (columns that need no
 #: conversion from the database on any vendor; the others load if ever asked for).
 _WORKSPACE_FIELDS = ("id", "slug", "name")
@@ -217,22 +236,15 @@ def _workspace_stamp_sql(vendor: str) -> str:
     """``workspace_stamp_rows``' query, written once per database vendor: the workspace named
     by a slug, the caller's role there, and the stamp's columns of the caller's user scope and
     of the workspace's scope (as ``_stamp_sql``), one row per document."""
-    quote = connection.ops.quote_name
-    ws, member, doc, approval = Workspace._meta, Membership._meta, InstructionDocument._meta, ApprovedFinding._meta
-
-    def col(alias: str, meta, name: str) -> str:
-        return f"{alias}.{quote(meta.get_field(name).column)}"
-
+    quote, col = connection.ops.quote_name, _sql_col
+    ws, member, doc = Workspace._meta, Membership._meta, InstructionDocument._meta
     scope = col("d", doc, "scope")
     target = f"CASE WHEN {scope} = %s THEN %s ELSE %s || CAST({col('w', ws, 'id')} AS TEXT) END"
-    approvals = f"FROM {quote(approval.db_table)} a WHERE {col('a', approval, 'target_key')} = {target}"
     workspace_columns = ", ".join(f"w.{quote(ws.get_field(name).column)}" for name in _WORKSPACE_FIELDS)
     # Names from the models only; every value is a parameter.
     return (
-        f"SELECT {workspace_columns}, {col('m', member, 'role')} AS member_role, "  # noqa: S608
-        f"{col('d', doc, 'id')} AS stamp_id, {scope} AS stamp_scope, {col('d', doc, 'version')} AS stamp_version, "
-        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
-        f"(SELECT MAX({col('a', approval, 'id')}) {approvals}) AS stamp_top "
+        f"SELECT {workspace_columns}, {col('m', member, 'role')} AS member_role, "
+        f"{_stamp_columns(target)}"
         f"FROM {quote(ws.db_table)} w "
         f"LEFT JOIN {quote(member.db_table)} m "
         f"ON {col('m', member, 'workspace')} = w.{quote(ws.pk.column)} AND {col('m', member, 'user')} = %s "
@@ -274,17 +286,11 @@ def _session_stamp_sql(vendor: str) -> str:
     owner, its workspace's slug and name, whether its owner is a member there, and the
     stamp's columns of the three documents it merges (the owner's user scope, the
     workspace's scope, its own session scope; as ``_stamp_sql``), one row per document."""
-    quote = connection.ops.quote_name
-    session, ws, member = AgentSession._meta, Workspace._meta, Membership._meta
-    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
-
-    def col(alias: str, meta, name: str) -> str:
-        return f"{alias}.{quote(meta.get_field(name).column)}"
-
+    quote, col = connection.ops.quote_name, _sql_col
+    session, ws, member, doc = AgentSession._meta, Workspace._meta, Membership._meta, InstructionDocument._meta
     scope = col("d", doc, "scope")
     session_ws = col("s", session, "workspace")
     target = f"CASE WHEN {scope} = %s THEN %s WHEN {scope} = %s THEN %s ELSE %s || CAST({session_ws} AS TEXT) END"
-    approvals = f"FROM {quote(approval.db_table)} a WHERE {col('a', approval, 'target_key')} = {target}"
     session_columns = ", ".join(f"s.{quote(field.column)}" for field in session.concrete_fields)
     owner = {name: col("d", doc, OWNER_COLUMN[name]) for name in OWNER_COLUMN}
     # Names from the models only; every value is a parameter.
@@ -292,9 +298,7 @@ def _session_stamp_sql(vendor: str) -> str:
         f"SELECT {session_columns}, {col('w', ws, 'slug')} AS ws_slug, {col('w', ws, 'name')} AS ws_name, "  # noqa: S608
         f"EXISTS (SELECT 1 FROM {quote(member.db_table)} m WHERE {col('m', member, 'workspace')} = {session_ws} "
         f"AND {col('m', member, 'user')} = {col('s', session, 'owner')}) AS owner_is_member, "
-        f"{col('d', doc, 'id')} AS stamp_id, {scope} AS stamp_scope, {col('d', doc, 'version')} AS stamp_version, "
-        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
-        f"(SELECT MAX({col('a', approval, 'id')}) {approvals}) AS stamp_top "
+        f"{_stamp_columns(target)}"
         f"FROM {quote(session.db_table)} s "
         f"JOIN {quote(ws.db_table)} w ON w.{quote(ws.pk.column)} = {session_ws} "
         f"LEFT JOIN {quote(doc.db_table)} d ON ({scope} = %s AND {owner[Scope.USER]} = %s) "

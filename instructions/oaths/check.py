@@ -84,6 +84,15 @@ _DECODE_CUES = re2.compile(
 _ROT47_CUE = re2.compile(r"\brot-?47\b")
 _BASE32HEX_CUE = re2.compile(r"\b(?:base32hex|extended[- ]hex|base-?32)\b")
 _BASE85_CUE = re2.compile(r"\b(?:b85\w*|base-?85|ascii-?85)\b")
+#: Encodings read token by token in ``Document._payloads``: (token pattern, decoder, cue the text must
+#: hold, or None).
+_TOKEN_DECODERS = (
+    (MORSE_RUN, decode_morse, None),
+    (A1Z26_RUN, decode_a1z26, None),
+    (BRAILLE_RUN, decode_braille, None),
+    (BASE32HEX_TOKEN, decode_base32hex, _BASE32HEX_CUE),
+    (BASE85_TOKEN, decode_base85, _BASE85_CUE),
+)
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
 _DECODE_PIPE = re.compile(
@@ -472,23 +481,14 @@ class Document:
             decoded = decode_byte_codes(m.group())
             if decoded is not None:
                 found.append((a, b, decoded))
-        for pattern, decode in ((MORSE_RUN, decode_morse), (A1Z26_RUN, decode_a1z26), (BRAILLE_RUN, decode_braille)):
+        for pattern, decode, cue in _TOKEN_DECODERS:
+            # Base85 and base32hex alphabets are most of ASCII: their tokens are read only where the text
+            # names the encoding.
+            if cue is not None and not cue.search(body):
+                continue
             for m in pattern.finditer(body):
                 if not any(x <= m.start() < y for x, y, _ in found):
                     decoded = decode(m.group())
-                    if decoded is not None:
-                        found.append((m.start(), m.end(), decoded))
-        if _BASE32HEX_CUE.search(body):
-            for m in BASE32HEX_TOKEN.finditer(body):
-                if not any(x <= m.start() < y for x, y, _ in found):
-                    decoded = decode_base32hex(m.group())
-                    if decoded is not None:
-                        found.append((m.start(), m.end(), decoded))
-        if _BASE85_CUE.search(body):
-            # Base85's alphabet is most of ASCII: tokens are read only where the text names the encoding.
-            for m in BASE85_TOKEN.finditer(body):
-                if not any(x <= m.start() < y for x, y, _ in found):
-                    decoded = decode_base85(m.group())
                     if decoded is not None:
                         found.append((m.start(), m.end(), decoded))
         for m in _DECODE_PIPE.finditer(body):
@@ -704,7 +704,7 @@ _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$
 _DETERMINER_END = re.compile(r"\b(?:this|that|these|those)$")
 _NOUN_NEXT = re.compile(
     r"[ \t]+(?!(?:and|or|to|from|in|on|at|with|before|after|now|too|also|as|if|when|so|then|first|immediately|"
-    r"again|completely|entirely|away|off|out|up|down|for|right|once|too|is|are|was|were|will|has|have|"
+    r"again|completely|entirely|away|off|out|up|down|for|right|once|is|are|was|were|will|has|have|"
     r"paragraphs?|sections?|entry|entries|lines?|parts?|bits?|notes?|files?|folders?|logs?|pages?|list)\b)[a-z][a-z-]*\b"
 )
 #: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
@@ -712,7 +712,7 @@ _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
 #: ask"): what follows is that verb's object, not the first one's.
 _REMEDY_AFTER = re.compile(
-    r"\W*(?:and|then|and then|,)\s+(?:then\s+)?(?:ask|update|revise|rewrite|re-?plan|re-?read|reconsider|rethink|"
+    r"\W*(?:and|then|,)\s+(?:then\s+)?(?:ask|update|revise|rewrite|re-?plan|re-?read|reconsider|rethink|"
     r"review|check|confirm|consult|report|explain|tell|inform|notify|flag|escalate|document|write|record|note|"
     r"summari[sz]e|fix|repair|verify|test|re-?run|wait|think|discuss|get|seek|request)\b",
     re.IGNORECASE,
@@ -798,7 +798,7 @@ def _judge(
                 return None
     if rule.form != "command" and h0 == m0 and _JOINED_NOUN.match(view.text, h1):
         _refuse(rule, match, "the head is a noun joined to another")
-        return None  # "Auth: Email + password", "email/password login": a list of things, not an order
+        return None  # "Auth: Email + password": a list of things, not an order
     if rule.antecedent and _DETERMINER_END.search(view.text, max(m0, m1 - 6), m1) and _NOUN_NEXT.match(view.text, m1):
         _refuse(rule, match, "the pronoun is a determiner")
         return None  # "delete this comment": "this" names the comment, not something said before
