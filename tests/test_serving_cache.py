@@ -308,6 +308,8 @@ def test_the_spawn_reads_its_session_and_stamp_in_one_query(
     assert not read(world, session.pk)[0].owner_has_access
     # Not the caller's, or not an id: nothing, and the rule answers 404.
     for user, session_id in ((bob, session.pk), (world, "not-a-uuid"), (world, "00000000-0000-0000-0000-000000000000")):
-        assert session_stamp_rows(user=user, session_id=session_id) == (None, [])
         with pytest.raises(NotFound):
-            access.grant_session(None, user)
+            read(user, session_id)
+        assert session_stamp_rows(user=user, session_id=session_id) == (None, [])
+    # Through the API: someone else's session is not found, as on every other session route.
+    assert api.as_(bob).get(f"/api/sessions/{session.pk}/spawn").status_code == 404
