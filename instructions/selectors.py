@@ -142,6 +142,25 @@ class MergeStamp:
     documents: tuple[tuple, ...]
 
 
+def _sql_col(alias: str, meta, name: str) -> str:
+    """``alias.column`` of field ``name`` of the model ``meta`` describes, quoted."""
+    return f"{alias}.{connection.ops.quote_name(meta.get_field(name).column)}"
+
+
+def _stamp_columns(target: str) -> str:
+    """The stamp's columns of the joined document ``d`` (as ``_stamp_sql``): its id, scope and
+    version, and the count and highest id of the approvals of ``target`` (its target key)."""
+    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
+    table = connection.ops.quote_name(approval.db_table)
+    approvals = f"FROM {table} a WHERE {_sql_col('a', approval, 'target_key')} = {target}"
+    return (
+        f"{_sql_col('d', doc, 'id')} AS stamp_id, {_sql_col('d', doc, 'scope')} AS stamp_scope, "
+        f"{_sql_col('d', doc, 'version')} AS stamp_version, "
+        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
+        f"(SELECT MAX({_sql_col('a', approval, 'id')}) {approvals}) AS stamp_top "
+    )
+
+
 @lru_cache(maxsize=4)
 def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
     """The stamp's query, written once (``vendor``: the SQL is per database vendor).
@@ -151,23 +170,12 @@ def _stamp_sql(scopes: tuple[str, ...], vendor: str) -> str:
     ``OWNER_COLUMN``, as ``for_merge``'s filter does; each document's approvals are
     counted by its target key (given as parameters, one per scope).
     """
-    quote = connection.ops.quote_name
-    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
-
-    def col(meta, name: str) -> str:
-        return f"d.{quote(meta.get_field(name).column)}" if meta is doc else f"a.{quote(meta.get_field(name).column)}"
-
-    owner = {scope: col(doc, OWNER_COLUMN[scope]) for scope in scopes}
-    where = " OR ".join(f"({col(doc, 'scope')} = %s AND {owner[scope]} = %s)" for scope in scopes)
-    target = "CASE " + " ".join(f"WHEN {col(doc, 'scope')} = %s THEN %s" for _ in scopes) + " END"
-    approvals = f"FROM {quote(approval.db_table)} a WHERE {col(approval, 'target_key')} = {target}"
+    doc = InstructionDocument._meta
+    scope_col = _sql_col("d", doc, "scope")
+    where = " OR ".join(f"({scope_col} = %s AND {_sql_col('d', doc, OWNER_COLUMN[scope])} = %s)" for scope in scopes)
+    target = "CASE " + " ".join(f"WHEN {scope_col} = %s THEN %s" for _ in scopes) + " END"
     # Names from the models only; every value is a parameter.
-    return (
-        f"SELECT {col(doc, 'id')}, {col(doc, 'scope')}, {col(doc, 'version')}, "  # noqa: S608
-        f"(SELECT COUNT(*) {approvals}) AS approvals_count, "
-        f"(SELECT MAX({col(approval, 'id')}) {approvals}) AS approvals_max "
-        f"FROM {quote(doc.db_table)} d WHERE {where}"
-    )
+    return f"SELECT {_stamp_columns(target)}FROM {connection.ops.quote_name(doc.db_table)} d WHERE {where}"
 
 
 def merge_stamp(*, user, workspace: Workspace, session: AgentSession | None = None) -> MergeStamp:
@@ -204,25 +212,6 @@ def stamp_of(*, user, workspace: Workspace, session: AgentSession | None = None,
         workspace=(workspace.pk, workspace.slug),
         session=(session.pk, session.is_active, session.started_at) if session is not None else None,
         documents=tuple(sorted(documents)),
-    )
-
-
-def _sql_col(alias: str, meta, name: str) -> str:
-    """``alias.column`` of field ``name`` of the model ``meta`` describes, quoted."""
-    return f"{alias}.{connection.ops.quote_name(meta.get_field(name).column)}"
-
-
-def _stamp_columns(target: str) -> str:
-    """The stamp's columns of the joined document ``d`` (as ``_stamp_sql``): its id, scope and
-    version, and the count and highest id of the approvals of ``target`` (its target key)."""
-    doc, approval = InstructionDocument._meta, ApprovedFinding._meta
-    table = connection.ops.quote_name(approval.db_table)
-    approvals = f"FROM {table} a WHERE {_sql_col('a', approval, 'target_key')} = {target}"
-    return (
-        f"{_sql_col('d', doc, 'id')} AS stamp_id, {_sql_col('d', doc, 'scope')} AS stamp_scope, "
-        f"{_sql_col('d', doc, 'version')} AS stamp_version, "
-        f"(SELECT COUNT(*) {approvals}) AS stamp_approvals, "
-        f"(SELECT MAX({_sql_col('a', approval, 'id')}) {approvals}) AS stamp_top "
     )
 
 
