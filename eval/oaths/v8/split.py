@@ -1,0 +1,46 @@
+#!/usr/bin/env python
+"""Split the v8 oath sets into ``dev`` and ``sealed``, deterministically.
+
+    python eval/oaths/v8/split.py           # write dev/ and sealed/
+    python eval/oaths/v8/split.py --check   # exit 1 if the outputs are stale or a quota is missed
+
+Source: every ``all/*.jsonl`` file beside this script (a row with an ``oath`` is an attack, one without
+is benign). Outputs: ``dev/attacks.jsonl``, ``dev/benign.jsonl``, ``sealed/attacks.jsonl``,
+``sealed/benign.jsonl``. This script splits texts only; it never reads or writes ``real/``.
+
+Rule (v3's, with its own salt and a 50% seal instead of 40%):
+1. An id that already appears in dev/ or sealed/ keeps its side (earlier assignments are stable; the
+   committed outputs are the lock). ``--fresh`` ignores them.
+2. A new id gets u = first 64 bits of sha256("oaths-v8:" + id) / 2**64 and goes to sealed when
+   u < 0.50, else to dev.
+3. Quota: in every stratum (kind+class, and kind+class+lang for the language class) at least
+   50% (rounded up) must be sealed. Where a stratum is short, its *new* dev ids with the smallest u
+   move to sealed until it is not. Ids already published in dev never move to sealed, so nothing the
+   detector was tuned on can leak into the sealed set.
+
+v3's ``split.py`` applies it: its ``main`` takes the salt, the seal share and the quota.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _v3_split():
+    """v3's split script, whose rule this set shares (its own salt, a 50% seal)."""
+    spec = importlib.util.spec_from_file_location("oaths_v3_split", HERE.parent / "v3" / "split.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+if __name__ == "__main__":
+    sys.exit(
+        _v3_split().main(
+            here=HERE, seed="oaths-v8:", real_seed=None, doc=__doc__, threshold=0.50, quota=0.50, check_floor=0.45
+        )
+    )
