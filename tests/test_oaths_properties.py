@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,30 @@ def test_degenerate_inputs(body):
     result = check_text_uncached(body, RULES)
     for f in result.findings:
         assert body[f.start : f.end] == f.snippet
+
+
+def _all_group_spans(matches):
+    return [[m.span(g) for g in range(m.re.groups + 1)] for m in matches]
+
+
+def test_two_phase_matching_reads_exactly_what_the_full_union_reads():
+    """``TemplateUnion`` scans without capture groups and reads each match with its templates alone; every
+    match and every group span must be those of the full union, for every rule of the credo map, on
+    text that matches many of them (the repository's labelled texts, in one ASCII view)."""
+    from instructions.oaths.check import Document
+
+    texts = []
+    for path in sorted((MAP.parent.parent / "eval" / "oaths").glob("*.jsonl")):
+        texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    view = Document("\n\n".join(texts)).base.text
+    data = view.encode("ascii", "replace")
+    checked = 0
+    for rule in RULES.rules:
+        union = rule.pattern
+        if not hasattr(union, "full"):
+            continue
+        two_phase = _all_group_spans(union.finditer(view, data))
+        full = _all_group_spans(union.full.finditer(view, data))
+        assert two_phase == full, rule.id
+        checked += len(full)
+    assert checked > 500  # the texts exercise the rules

@@ -24,7 +24,7 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
-from instructions.oaths.compile import re2_compile
+from instructions.oaths.compile import TemplateUnion
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
@@ -949,9 +949,9 @@ def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | Non
 
 
 @lru_cache(maxsize=1024)
-def _english_pattern(source: str) -> Any:
+def _english_pattern(sources: tuple[str, ...]) -> Any:
     """A rule's English-only pattern, compiled on first use."""
-    return re2_compile(source, "english pattern")
+    return TemplateUnion(list(sources), "english pattern")
 
 
 def check_document(body: str, rules: RuleSet) -> OathResult:

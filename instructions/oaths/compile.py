@@ -71,6 +71,7 @@ _TEMPLATE_TOKEN = re.compile(r"\s(?:!?@[a-z]\w*(?:\s|$)|!?~~?\d+(?:\s|$)|!?re:)"
 CASE_SENSITIVE = True
 _UNANCHORED = re2._Anchor.UNANCHORED
 _ANCHOR_START = re2._Anchor.ANCHOR_START
+_ANCHOR_BOTH = re2._Anchor.ANCHOR_BOTH
 
 
 class Match:
@@ -147,6 +148,94 @@ class Regex:
 
     def findall(self, text: str) -> list[str]:
         return [m.group() for m in self.finditer(text)]
+
+
+#: The capture groups the compiler writes into a template (its head ``h<tag>`` and its gaps
+#: ``s<tag>_<k>_<limit>`` / ``l<tag>_<k>_<limit>``); raw ``re:`` tokens may not capture, so these are all.
+_CAPTURE = re.compile(r"\(\?P<([hsl]\d+(?:_\d+_\d+)?)>")
+
+
+class TemplateUnion:
+    """A rule's templates as one pattern (``t0|t1|...``), run in two phases.
+
+    RE2 finds the bounds of a match quickly with its DFA, but the capture groups (a template's head and
+    gaps) need a slower engine whose cost grows with the size of the automaton. So the text is scanned
+    with the union *without* capture groups, and each match is then read by the templates alone,
+    anchored at both its ends: under RE2's leftmost-first semantics the union's match at a position is
+    the first template, in order, that matches there, with that template's own groups. The spans come
+    back in the union's group numbering, so a match reads exactly as one of the full union.
+
+    Text that is not ASCII (without an ASCII stand-in) goes through the full union, compiled on first use.
+    """
+
+    __slots__ = ("_full", "_offsets", "_scan", "_sources", "_templates", "groupindex", "groups", "pattern", "where")
+
+    def __init__(self, sources: list[str], where: str) -> None:
+        self._sources = sources
+        self.where = where
+        self.pattern = "|".join(sources)
+        self._scan = re2_compile("|".join(_CAPTURE.sub("(?:", s) for s in sources), where)
+        self._templates: list[Regex | None] = [None] * len(sources)
+        self._full: Regex | None = None
+        self.groupindex: dict[str, int] = {}
+        self._offsets: list[int] = []
+        count = 0
+        for source in sources:
+            self._offsets.append(count)
+            for name in _CAPTURE.findall(source):
+                count += 1
+                self.groupindex[name] = count
+        self.groups = count
+
+    def _template(self, k: int) -> Regex:
+        compiled = self._templates[k]
+        if compiled is None:
+            compiled = self._templates[k] = re2_compile(self._sources[k], f"{self.where}[{k}]")
+        return compiled
+
+    @property
+    def full(self) -> Regex:
+        if self._full is None:
+            self._full = re2_compile(self.pattern, self.where)
+        return self._full
+
+    def _spans(self, data: bytes, a: int, b: int) -> Any:
+        """All the union's group spans of its match ``data[a:b]``, read by the first template that matches
+        exactly ``data[a:b]`` (the one the union chose: an earlier template that matched there at all
+        would have been chosen, and the chosen one's groups are those of its best match, which ends at
+        ``b``). Knowing both ends lets RE2 use its fastest engine for the groups."""
+        for k in range(len(self._sources)):
+            spans = self._template(k)._regexp.Match(_ANCHOR_BOTH, data, a, b)
+            if spans[0][0] != -1:
+                out = [(-1, -1)] * (self.groups + 1)
+                out[0] = spans[0]
+                offset = self._offsets[k]
+                for g in range(1, len(spans)):
+                    out[offset + g] = spans[g]
+                return out
+        return self.full._regexp.Match(_ANCHOR_BOTH, data, a, b)
+
+    def finditer(self, text: str, data: bytes | None = None, pos: int = 0) -> Any:
+        """Matches in ``text`` from ``pos``, as ``Regex.finditer``."""
+        if data is None:
+            if not text.isascii():
+                yield from self.full.finditer(text, None, pos)
+                return
+            data = text.encode()
+        raw = self._scan._regexp
+        n = len(data)
+        while pos <= n:
+            a, b = raw.Match(_UNANCHORED, data, pos, n)[0]
+            if a == -1:
+                return
+            yield Match(self, text, self._spans(data, a, b))  # type: ignore[arg-type]
+            pos = b if b > a else b + 1
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        return self.full.search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
+        return self.full.match(text, pos, endpos)
 
 
 def re2_compile(pattern: str, where: str) -> Regex:
@@ -489,7 +578,7 @@ def _union(lexicons: Lexicons, templates: list[str], where: str, head: bool = Fa
     if not templates:
         return None
     sources = [lexicons.entry(t, f"{where}[{k}]", tag=k if head else None) for k, t in enumerate(templates)]
-    return re2_compile("|".join(sources), where)
+    return TemplateUnion(sources, where) if head else re2_compile("|".join(sources), where)
 
 
 def compile_rules(oaths: list[dict[str, Any]], *, lexicons: dict[str, Any] | None = None) -> RuleSet:
@@ -611,9 +700,9 @@ def _compile_rule(
         oath=oath["name"],
         pattern=_union(compiler, templates, f"{where}.match", head=True),
         english=(
-            "|".join(compiler_en.entry(t, f"{where}.match[{k}]", tag=k) for k, t in enumerate(templates))
+            tuple(compiler_en.entry(t, f"{where}.match[{k}]", tag=k) for k, t in enumerate(templates))
             if compiler_en is not None
-            else ""
+            else ()
         ),
         kind=kind,
         form=form,

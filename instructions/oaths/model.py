@@ -63,11 +63,12 @@ class CompiledException:
 class CompiledRule:
     id: str
     oath: str
-    #: One RE2 for all the rule's templates; each template has exactly one capture group (its head).
+    #: All the rule's templates as one pattern (``compile.TemplateUnion``): each template captures its head
+    #: and its gaps.
     pattern: Any
-    #: The RE2 source of ``pattern`` over English and language-neutral entries only (compiled on first
-    #: use, for texts without a sign of another language).
-    english: str = ""
+    #: The RE2 sources of ``pattern``'s templates over English and language-neutral entries only
+    #: (compiled on first use, for texts without a sign of another language).
+    english: tuple[str, ...] = ()
     kind: str = "harm"
     form: str = "verb"
     severity: str = "normal"
