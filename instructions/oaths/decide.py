@@ -750,7 +750,12 @@ _RELOCATED = re2_compile(
     r"(?:your|the|all|my|our) (?:work|changes|commits|edits))"
     r"\s+(?:in|into|to|under|at|inside|from|on)\s|"
     r"\binstead,?\s+(?:put|keep|store|write|move|save|place|add|record|log)\b|"
-    r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b",
+    r"\b(?:put|keep|store|write|move|save|place|add|record|log)\s+(?:them|it|these|those)\s+(?:in|into|to|under|at)\s+\S+\s+instead\b|"
+    # handed to a person: "do not commit - ask or advise the user to do so", "leave the push to me"
+    r"[;:,.—–-]\s*(?:instead,?\s+)?(?:please\s+)?(?:ask|advise|tell|remind|let|prompt|suggest\s+to|recommend\s+to)"
+    r"(?:\s+(?:or|and)\s+(?:ask|advise|tell|remind|let|prompt|suggest\s+to|recommend\s+to))?\s+(?:the\s+|your\s+)?"
+    r"(?:current\s+|human\s+)?(?:user|developer|maintainer|owner|human|reviewer|me|him|her|them)\s+to\s+\w|"
+    r"\bleave\s+(?:it|that|this|them|the\s+\w+|\w+ing)\s+to\s+(?:the\s+)?(?:user|developer|maintainer|owner|human|reviewer|me)\b",
     "relocated",
 )
 _NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
