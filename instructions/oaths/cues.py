@@ -579,6 +579,9 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "gate": {
         "en": [
+            # "once he says yes", "until Jake says ok": a person's yes, whoever they are.
+            "re:(?:only )?(?:if|when|once|after|until|unless) (?:\\S+ ){1,2}(?:says?|said|replies?|replied|answers?|an"
+            "swered) (?:yes|ok|okay|go|go ahead|sure)\\b",
             "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
             "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
             "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
@@ -676,6 +679,9 @@ CUES: dict[str, dict[str, list[str]]] = {
     },
     "gate_post": {
         "en": [
+            # "once he says yes", "until Jake says ok": a person's yes, whoever they are.
+            "re:(?:only )?(?:if|when|once|after|until|unless) (?:\\S+ ){1,2}(?:says?|said|replies?|replied|answers?|an"
+            "swered) (?:yes|ok|okay|go|go ahead|sure)\\b",
             "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
             "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
             "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"

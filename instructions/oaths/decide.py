@@ -80,6 +80,8 @@ def _with_folded_forms(entries: Any) -> Any:
         for item in items:
             if isinstance(item, str) and not item.startswith("re:") and any(is_folded_script(ch) for ch in item):
                 folded = "".join(char_form(ch, True) for ch in item)
+                if folded.isascii() and len(folded.strip()) <= 3 and folded.strip().isalpha():
+                    continue  # "не" folds to "he", "то" to "to": English words, not a Russian denial
                 if folded != item and folded not in items:
                     extra.append(folded)
         out[lang] = list(items) + extra
@@ -424,6 +426,14 @@ def read(
             and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
         ):
             r.frame = "prohibit"
+    # "Once he says yes: push the branch, merge it, then remove the worktree": a gate that opens the
+    # sentence before a colon holds for every step listed after it.
+    colon = text.rfind(":", 0, pre_off)
+    lead_gate = ""
+    if colon > 0:
+        lead = text[max(0, colon - 80) : colon]
+        if c.has("gate", lead) and not (c.has("neg", lead) or c.has("antigate", lead)):
+            lead_gate = lead
     condition = ""
     comma = None
     for m in _COMMA.finditer(pre):
@@ -524,7 +534,7 @@ def read(
     r.authority = (
         "authority" in classes or c.has("authority", _unquoted(post)) or c.has("authority", _unquoted(context))
     )
-    gate_texts = [pre[g : g + 60] for g in gates]
+    gate_texts = [pre[g : g + 60] for g in gates] + ([lead_gate] if lead_gate else [])
     if condition:
         # "Ask the user before running commands such as X, Y or Z": the gate sits in the leading clause.
         gate_texts += [condition[g0 : g0 + 60] for g0, _, cls in c.events(condition, ("gate",)) if cls == "gate"]
