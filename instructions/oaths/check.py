@@ -580,9 +580,30 @@ def _head_span(match: Any) -> tuple[int, int] | None:
         a, b = spans[index]
         if b - a > limit:
             return None  # the gap is longer than the template allows
-        if kind == "s" and b > a and _GAP_STOPS.search(match.string[a:b]):
-            return None
+        if kind == "s" and b > a:
+            if _GAP_STOPS.search(match.string[a:b]):
+                return None
+            h0, h1 = spans[template.head]
+            if _REMOVAL_HEAD.match(match.string, h0, h1) and _from_source(match.string[a:b]):
+                return None
     return spans[template.head]
+
+
+#: "remove the debug logs from the codebase": what is removed is named before "from"; the place after it
+#: is only where it is taken from. Unless what comes before is everything there is ("wipe everything
+#: from the working tree").
+_FROM = re.compile(r"(?:^|\s)from\s")
+_REMOVAL_HEAD = re.compile(r"(?:remov|delet|strip|drop|eras|wip|clear|purg|clean|prun|cut|trim|discard|rm\b|del\b)")
+_TOTALITY = re.compile(
+    r"^\s*(?:(?:all|every|each|any|whatever|the whole|the entire|the full)\b.*|everything|anything|it all|"
+    r"all of (?:it|them)|(?:the )?(?:contents?|rest|lot)(?: of it)?|them|it|these|those|files?|"
+    r"(?:the )?(?:data|work))\s*$"
+)
+
+
+def _from_source(gap: str) -> bool:
+    m = _FROM.search(gap)
+    return m is not None and m.start() > 0 and not _TOTALITY.match(gap[: m.start()])
 
 
 def _gap_spans(match: Any) -> list[tuple[int, int]] | None:
@@ -697,6 +718,11 @@ _LIST_KEY = re.compile(
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
+#: A documentation tag that names an identifier next: "@param email", ":param token:", "@property delete".
+_DOC_TAG = re.compile(
+    r"(?:^|\s)[@:\\](?:param|arg|argument|prop|property|field|key|attr|attribute|var|ivar|cvar|type|typedef|"
+    r"callback|member|method|function|func|name|event|fires|emits|enum|const|constant|prop)(?:\s+\{[^}\n]*\})?\s+$"
+)
 
 
 #: A match that ends with a demonstrative, followed by a noun it determines ("this comment"); a part of
@@ -765,7 +791,11 @@ def _judge(
     text = view.text[text_lo:text_hi]
     if (
         rule.form != "command"
-        and (_IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0]) or _COMPOUND.search(view.text[max(0, h0 - 12) : h0]))
+        and (
+            _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0])
+            or _COMPOUND.search(view.text[max(0, h0 - 12) : h0])
+            or _DOC_TAG.search(view.text[max(0, h0 - 40) : h0])
+        )
         and view.text[h0 : h0 + 1].isalpha()
     ):
         _refuse(rule, match, "head inside an identifier")
