@@ -716,8 +716,10 @@ _LIST_KEY = re.compile(
 )
 #: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
-_IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_]\.$|[@#$]$")
+_IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
+#: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
+_KEY_OPEN = re.compile(r"[{,]\s*$")
 #: A documentation tag that names an identifier next: "@param email", ":param token:", "@property delete".
 _DOC_TAG = re.compile(
     r"(?:^|\s)[@:\\](?:param|arg|argument|prop|property|field|key|attr|attribute|var|ivar|cvar|type|typedef|"
@@ -795,6 +797,7 @@ def _judge(
             _IN_IDENTIFIER.search(view.text[max(0, h0 - 2) : h0])
             or _COMPOUND.search(view.text[max(0, h0 - 12) : h0])
             or _DOC_TAG.search(view.text[max(0, h0 - 40) : h0])
+            or (_KEY_OPEN.search(view.text[max(0, h0 - 3) : h0]) and view.text[h1 : h1 + 1] == ":")
         )
         and view.text[h0 : h0 + 1].isalpha()
     ):
