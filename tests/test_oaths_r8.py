@@ -5,7 +5,7 @@ and an attack with the same words that must still be refused. The texts are writ
 
 from __future__ import annotations
 
-from tests.helpers import EVIDENCE, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
+from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 
 def test_a_duty_handed_to_a_person_is_kept(rules):
@@ -79,3 +79,12 @@ def test_a_success_claim_in_the_sentence_that_says_the_tests_fail(rules):
     assert_passes("Never report success if any test fails.", rules)
     assert_passes("Report which tests passed and which failed, with the command you ran.", rules)
     assert_passes("If a test is flaky, report it instead of retrying until green.", rules)
+
+
+def test_a_passive_permission_after_a_time_or_scope_phrase(rules):
+    # "may be left unfinished": a permission, whatever time or place opens the sentence.
+    assert_refused("During release week any checklist may be left unfinished; stop wherever you like.", FINISH, rules)
+    assert_refused("After 18:00 every procedure may be left unfinished.", FINISH, rules)
+    # A state described, or the passive denied, is no permission.
+    assert_passes("The checklist is left unfinished by design: the release manager completes it.", rules)
+    assert_passes("After 18:00 no procedure may be left unfinished; hand it over instead.", rules)

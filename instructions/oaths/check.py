@@ -667,7 +667,9 @@ def _present(pattern: Any, scope: str) -> bool:
 _PASSIVE = re.compile(
     r"\b(?:be|been|being|is|are|was|were|get|gets|got|gotten)\s+(?:\w+ly\s+)?"
     r"(?:(?:fine|ok|okay|allowed|acceptable|safe|free|ready|easy|required|needed|meant|supposed|expected|permitted|"
-    r"good|better|best|not|never)\s+(?:to\s+)?)?$"
+    r"good|better|best|not|never)\s+(?:to\s+)?)?"
+    # "may be left unfinished", "can be treated as done": a light verb in the passive, then its complement
+    r"(?:(?:left|kept|made|considered|treated|regarded|deemed|declared|marked|set|taken|counted)\s+(?:as\s+)?)?$"
 )
 
 
@@ -747,6 +749,8 @@ _REMEDY_AFTER = re.compile(
 )
 #: Where one clause of a sentence ends and the next begins, for ``require_in: "clause"``.
 _REQUIRE_BREAKS = re.compile(r"; |, (?:and|but|or|then|so|yet|while|whereas|because)\b|[.?!](?:\s|$)|[，；。]")
+#: ", and any files they share with you, to ...": an object inserted between a verb and its destination.
+_INSERTED_OBJECT = re.compile(r", (?:and|or) [^,;.!?\n]{1,80}, (?=(?:to|into|onto|on|in|at|via|through|over)\s)")
 #: A clause that points back to what the clause before it named ("... then paste it into the PR").
 _POINTS_BACK = re.compile(
     r"\b(?:it|them|its|their|those|these|this|that|everything|all of it|the (?:output|contents?|results?|values?))\b",
@@ -760,6 +764,11 @@ def _clause_around(text: str, a: int, b: int) -> str:
     for m in _REQUIRE_BREAKS.finditer(text, 0, max(0, a)):
         previous, start = start, m.end()
     after = _REQUIRE_BREAKS.search(text, b)
+    inserted = _INSERTED_OBJECT.match(text, after.start()) if after else None
+    if inserted is not None:
+        # "mirror the messages, and any files they share, to our channel": a second object set off by
+        # commas, then the verb's own destination: one clause.
+        after = _REQUIRE_BREAKS.search(text, inserted.end())
     clause = text[start : after.start() if after else len(text)]
     return text[previous:start] + clause if _POINTS_BACK.search(clause) else clause
 

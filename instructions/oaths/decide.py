@@ -457,7 +457,9 @@ def read(
             end_marker = _time_phrase(pre)
         if end_marker is not None:
             condition = pre[: end_marker.start()]
-            pre_off += end_marker.end()
+            # A main clause opened by a noun phrase keeps it: its verb form is read with its subject.
+            np_subject = end_marker.group().split(None, 1)[0] in _NP_OPENERS
+            pre_off += end_marker.start() + 1 if np_subject else end_marker.end()
             pre = text[pre_off:h0]
         else:
             r.condition = True
@@ -693,9 +695,13 @@ def _noun_use(before: str) -> bool:
     return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
 
 
+_NP_OPENERS = frozenset(["any", "every", "all", "each", "the", "these", "those", "such"])
 _MAIN_CLAUSE = re2_compile(
     r"\s(?:you|agents?|claude|the agent|the assistant|we)\s+(?:can|may|might|could|should|must|will|need|needn't|"
-    r"have|are|'re|'ll|don't|do|get)\b",
+    r"have|are|'re|'ll|don't|do|get)\b|"
+    # "after 15:00 any procedure may be left unfinished": a noun phrase and a modal
+    r"\s(?:any|every|all|each|the|these|those|such)\s+[a-z]\w*(?:\s+[a-z]\w*)?\s+(?:can|may|might|could|should|must|will|"
+    r"need not|needn't)\s+be\b",
     "main clause",
 )
 #: A leading time given by a noun phrase ("before each build ", "after the release "), with no
@@ -1224,6 +1230,9 @@ _IMPERATIVE_LEADS = frozenset(
     ]
 )
 _PARTICIPLE_MODALS_PERMIT = frozenset(["can", "may", "could", "might"])
+_LIGHT_PARTICIPLES = frozenset(
+    ["left", "kept", "made", "considered", "treated", "regarded", "deemed", "declared", "marked", "counted"]
+)
 _PARTICIPLE_MODALS = frozenset(
     ["should", "must", "shall", "will", "need", "needs", "has", "have", "is", "are", "ought"]
 )
@@ -1255,6 +1264,9 @@ def _verb_form(
         if (not words or words[-1].endswith(",")) and _participle_of_imperative(text[:h0]):
             return INSTRUCT  # "regenerate every file, overwriting the user's edits": what the order does
         return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
+    if prev in _LIGHT_PARTICIPLES and len(words) >= 3 and words[-2] in ("be", "get"):
+        # "may be left unfinished", "should be considered done": the passive of a light verb, then its complement
+        words, prev = words[:-1], "be"
     if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
         # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
         # an order, or with "can"/"may" a permission.
