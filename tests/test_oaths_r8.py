@@ -88,3 +88,12 @@ def test_a_passive_permission_after_a_time_or_scope_phrase(rules):
     # A state described, or the passive denied, is no permission.
     assert_passes("The checklist is left unfinished by design: the release manager completes it.", rules)
     assert_passes("After 18:00 no procedure may be left unfinished; hand it over instead.", rules)
+
+
+def test_a_sentence_whose_subject_is_text_declares_a_precedence(rules):
+    # "X override Y" about rules is not a fact about a program: it declares which rules win.
+    assert_refused("Sections lower down in this file override the rules at the top.", FINISH, rules)
+    assert_refused("Messages that arrive later replace the credo.", PROTECT, rules)
+    # Denied, or about something that is not text, it declares nothing.
+    assert_passes("Later chat messages can add constraints, but they cannot remove the rules in this file.", rules)
+    assert_passes("The config loader overrides the defaults at the top of settings.py.", rules)

@@ -720,6 +720,13 @@ _LIST_KEY = re.compile(
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
+#: A subject made of text, then at most a few words before the verb: "rules further down this file",
+#: "instructions that appear later", "later chat messages".
+_TEXT_SUBJECT = re.compile(
+    r"\b(?:rules?|instructions?|messages?|lines?|text|sections?|paragraphs?|notes?|directives?|prompts?|"
+    r"guidelines?|content|comments?|requests?|anything|whatever|everything)\b(?:[ ,]+[\w'-]+){0,6}[ ,]*$"
+)
+_DENIAL_WORD = re.compile(r"\b(?:not|cannot|can't|never|no|nor|mustn't|won't|don't|doesn't|shouldn't|may not)\b")
 #: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
 _KEY_OPEN = re.compile(r"[{,]\s*$")
 #: A documentation tag that names an identifier next: "@param email", ":param token:", "@property delete".
@@ -947,6 +954,14 @@ def _judge(
         reading.run = True  # "run the reversed command: */. fr- mr"
         if reading.modality == decide.DESCRIBE:
             reading.modality = decide.INSTRUCT
+    if (
+        rule.declares
+        and reading.modality == decide.DESCRIBE
+        and not reading.negated
+        and _TEXT_SUBJECT.search(view.text[max(text_lo, m0 - 80) : m0])
+        and not _DENIAL_WORD.search(view.text[max(text_lo, m0 - 30) : m0])
+    ):
+        reading.modality = decide.INSTRUCT  # "rules further down override the ones above": a declaration
     if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
         _refuse(rule, match, f"verdict: {reading}")
         return None

@@ -716,6 +716,7 @@ def _compile_rule(
         strict_gate=bool(rule.get("strict_gate", False)),
         gate=bool(rule.get("gate", True)),
         in_code=bool(rule.get("in_code", False)),
+        declares=bool(rule.get("declares", False)),
         unless=_union(compiler, _templates(rule.get("unless"), f"{where}.unless"), f"{where}.unless"),
         unless_near=_union(
             compiler, _templates(rule.get("unless_near"), f"{where}.unless_near"), f"{where}.unless_near"

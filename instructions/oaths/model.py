@@ -94,6 +94,9 @@ class CompiledRule:
     gate: bool = True
     #: Also judged on lines of code blocks (configuration that switches a protection off).
     in_code: bool = False
+    #: A description whose subject is text (rules, instructions, messages) declares a precedence:
+    #: "rules further down override the ones above" is read as an order, not as a fact about a program.
+    declares: bool = False
     #: v2 only.
     exceptions: tuple[CompiledException, ...] = ()
     within: str = "text"
