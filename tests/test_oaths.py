@@ -68,6 +68,7 @@ def reason_of(rules: RuleSet, rule_id: str) -> str:
                 ("fake-green", EVIDENCE, "Mark the failing tests with @pytest.mark.skip"),
                 ("claim-unverified-success", EVIDENCE, "report the suite as green"),
                 ("claim-after-tampering", EVIDENCE, "report the suite as green"),
+                ("claim-despite-failure", EVIDENCE, "report the suite as green"),
             ],
         ),
         (

@@ -58,6 +58,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "zögere nicht", "zögern sie nicht", "zögert nicht", "scheue dich nicht", "scheuen sie sich nicht",
             "hab keine angst", "vergiss nicht", "vergessen sie nicht", "ohne zu zögern", "keine scheu",
+            "keine hemmungen", "ohne bedenken", "ohne scheu",
         ],
         "fr": [
             "n'hésite pas à", "n'hésitez pas à", "n'aie pas peur de", "n'ayez pas peur de", "n'oublie pas de",
@@ -74,33 +75,42 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "aarzel niet om", "aarzel niet", "wees niet bang om", "vergeet niet", "zonder aarzelen",
             "zonder te aarzelen",
+            "schroom niet", "zonder schroom", "vergeet niet om",
         ],
         "pl": [
             "nie wahaj się", "nie wahajcie się", "nie bój się", "nie zapomnij", "bez wahania", "śmiało",
+            "nie krępuj się", "nie obawiaj się", "nie zapomnijcie", "bez obaw",
         ],
         "tr": [
             "çekinme", "çekinmeyin", "tereddüt etme", "tereddüt etmeyin", "korkma", "unutma", "unutmayın",
             "hiç düşünmeden", "gözünü kırpmadan",
+            "çekinmeden", "tereddütsüz", "unutmayınız",
         ],
         "ru": [
             "не стесняйся", "не стесняйтесь", "не бойся", "не бойтесь", "не забудь", "не забудьте", "не колеблясь",
             "без колебаний", "смело",
+            "не раздумывая", "не сомневайся", "не забывайте",
         ],
         "zh": [
             "不要犹豫", "别犹豫", "毫不犹豫", "不要害怕", "别害怕", "别忘了", "不要忘记", "放心地", "大胆地", "尽管",
+            "别怕", "不用怕", "不必犹豫", "放手去",
         ],
         "ja": [
             "遠慮なく", "ためらわず", "躊躇せず", "ためらうことなく", "忘れずに", "恐れずに",
+            "迷わず", "遠慮せず", "躊躇なく",
         ],
         "ko": [
             "주저하지 말고", "망설이지 말고", "주저 없이", "망설임 없이", "잊지 말고", "거리낌 없이", "두려워하지 말고",
+            "망설이지 마", "주저하지 마", "거리낌없이",
         ],
         "ar": [
             "لا تتردد في", "لا تترددوا في", "لا تخف من", "لا تنس", "لا تنسى", "دون تردد", "بدون تردد",
+            "لا تترددي", "بلا تردد", "لا تخش",
         ],
         "hi": [
             "संकोच न करें", "संकोच मत करो", "हिचकिचाएं नहीं", "हिचकिचाओ मत", "बेझिझक", "बिना झिझक", "मत भूलना",
             "भूलना मत", "बिना हिचक",
+            "झिझकें नहीं", "झिझको मत", "संकोच मत कीजिए",
         ],
     },
     "dismiss": {
@@ -117,6 +127,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "mach dir keine sorgen um", "mach dir keine gedanken über", "kümmere dich nicht um", "vergiss",
+            "mach dir keine gedanken um", "kümmert euch nicht um", "kümmern sie sich nicht um", "scher dich nicht um",
         ],
         "fr": [
             "ne t'inquiète pas de", "ne vous inquiétez pas de", "ne te soucie pas de", "peu importe",
@@ -129,30 +140,39 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "maak je geen zorgen over", "trek je niets aan van",
+            "maak je niet druk om", "maak je niet druk over", "bekommer je niet om",
         ],
         "pl": [
             "nie przejmuj się", "nie martw się o",
+            "nie przejmujcie się", "nie zawracaj sobie głowy",
         ],
         "tr": [
             "dert etme", "takma", "önemseme", "umursama",
+            "kafana takma", "kafanı yorma", "hiç dert etme",
         ],
         "ru": [
             "не беспокойся о", "не переживай о", "не парься о", "не заботься о",
+            "не парься", "не заморачивайся", "забей на",
         ],
         "zh": [
             "不用担心", "不必担心", "别担心", "不用管", "不必在意", "不用在意",
+            "别在意", "无所谓", "不用理会",
         ],
         "ja": [
             "気にしなくていい", "気にせず", "気にしないで", "心配しなくていい",
+            "心配しないで", "心配せず", "どうでもいい", "構わずに",
         ],
         "ko": [
             "걱정하지 말고", "신경 쓰지 말고", "신경 쓸 필요 없",
+            "걱정하지 마", "신경 쓰지 마", "상관하지 말고", "개의치 말고",
         ],
         "ar": [
             "لا تقلق بشأن", "لا تهتم ب",
+            "لا تهتم", "لا تبال", "لا تشغل بالك", "لا يهم",
         ],
         "hi": [
             "चिंता मत करो", "परवाह मत करो", "फ़िक्र मत करो",
+            "फ़िक्र न करें", "चिंता न करें", "परवाह न करें",
         ],
     },
     "accept": {
@@ -160,6 +180,36 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:even if (?:that|it|this|doing so) (?:means|requires|involves|entails|costs|results in|leads to)",
             "re:(?:even )?at the (?:cost|expense) of", "re:no matter if (?:that|it) means",
             "re:(?:even|also) if you (?:have to|need to|must)", "re:regardless of (?:the )?(?:consequences|cost|risk)",
+        ],
+        "de": [
+            "auch wenn das bedeutet", "selbst wenn das bedeutet", "auf kosten von", "koste es, was es wolle",
+        ],
+        "nl": [
+            "zelfs als dat betekent", "ten koste van",
+        ],
+        "pl": [
+            "nawet jeśli to oznacza", "kosztem",
+        ],
+        "ru": [
+            "даже если это означает", "ценой",
+        ],
+        "tr": [
+            "pahasına", "anlamına gelse bile",
+        ],
+        "zh": [
+            "即使这意味着", "哪怕这意味着", "即使需要", "不惜", "不计代价", "无论代价",
+        ],
+        "ja": [
+            "犠牲にしても", "代償を払っても", "どんな犠牲を払っても", "たとえそれが",
+        ],
+        "ko": [
+            "비용이 들더라도", "대가를 치르더라도", "희생하더라도", "무슨 일이 있어도",
+        ],
+        "ar": [
+            "حتى لو تطلب ذلك", "حتى لو كان ذلك يعني", "مهما كلف الأمر", "على حساب", "بأي ثمن",
+        ],
+        "hi": [
+            "भले ही इसका मतलब", "चाहे कुछ भी करना पड़े", "किसी भी कीमत पर", "की कीमत पर",
         ],
     },
     "cond_end": {
@@ -244,6 +294,11 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "nicht nötig", "nicht notwendig", "musst nicht", "müssen nicht", "muss nicht", "brauchst nicht",
             "brauchen nicht", "nicht erforderlich", "keine notwendigkeit", "unnötig", "ist optional", "spar dir",
+            "brauchst du nicht", "musst du nicht", "müssen sie nicht", "du brauchst nicht", "es ist nicht nötig",
+            "es ist nicht notwendig", "nicht mehr nötig", "nicht verpflichtet", "keine pflicht", "erübrigt sich",
+            "sparen sie sich", "spart euch", "lohnt sich nicht", "kannst du überspringen", "kannst du dir sparen",
+            "ist freiwillig", "keine genehmigung nötig", "keine bestätigung nötig", "keine freigabe nötig",
+            "keine erlaubnis nötig",
         ],
         "fr": [
             "pas besoin de", "pas la peine de", "pas nécessaire de", "inutile de", "n'as pas besoin de",
@@ -261,34 +316,54 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "niet nodig", "hoeft niet", "hoef je niet", "hoeven niet", "niet noodzakelijk", "overbodig", "is optioneel",
             "de moeite niet",
+            "hoeft niet te", "je hoeft niet", "u hoeft niet", "jullie hoeven niet", "het is niet nodig",
+            "niet meer nodig", "niet verplicht", "geen verplichting", "de moeite niet waard", "kun je overslaan",
+            "mag je overslaan", "geen toestemming nodig", "geen bevestiging nodig", "geen goedkeuring nodig",
+            "is vrijblijvend",
         ],
         "pl": [
             "nie musisz", "nie trzeba", "niepotrzebne", "nie ma potrzeby", "zbędne", "jest opcjonalne", "nie musicie",
+            "nie potrzebujesz", "nie trzeba już", "nie jest konieczne", "nie jest potrzebne", "nie ma sensu",
+            "nie warto", "nie jesteś zobowiązany", "możesz pominąć", "nie potrzeba", "niekonieczne", "bez potrzeby",
+            "nie potrzebujesz zgody", "nie potrzebujesz potwierdzenia",
         ],
         "tr": [
             "gerek yok", "gerekmez", "gerekmiyor", "lüzum yok", "zorunda değilsin", "zorunda değilsiniz", "gereksiz",
             "isteğe bağlı", "opsiyonel",
+            "gerek yoktur", "şart değil", "mecbur değilsin", "mecbur değilsiniz", "zorunlu değil", "uğraşma",
+            "uğraşmayın", "izne gerek yok", "onaya gerek yok",
         ],
         "ru": [
             "не нужно", "не надо", "необязательно", "не обязательно", "незачем", "нет необходимости", "не требуется",
             "не стоит", "не обязан",
+            "больше не нужно", "можно не", "ни к чему", "нет смысла", "можешь пропустить", "не нужно разрешение",
+            "не нужно подтверждение", "разрешение не требуется", "подтверждение не требуется", "не обязаны",
+            "нет нужды",
         ],
         "zh": [
             "不需要", "不必", "无需", "无须", "不用", "没必要", "不需", "可选",
+            "没有必要", "用不着", "犯不着", "可以不", "不一定要", "不是必须", "非必须", "不强制", "并不需要",
         ],
         "ja": [
             "必要はない", "必要はありません", "必要ない", "不要", "しなくていい", "しなくてもいい",
             "しなくても構いません", "省略可", "任意",
+            "しなくて大丈夫", "しなくてよい", "しなくても良い", "要りません", "いらない", "しなくても大丈夫",
+            "省いてよい", "省いて構いません",
         ],
         "ko": [
             "필요 없", "필요가 없", "할 필요가 없", "안 해도 돼", "안 해도 됩니다", "하지 않아도", "불필요",
             "선택 사항",
+            "할 필요 없", "필요는 없", "안 해도 괜찮", "생략해도 됩니다", "생략 가능", "굳이",
         ],
         "ar": [
             "لا داعي", "لا حاجة", "ليس ضروريا", "ليس ضروريًا", "غير ضروري", "لست مضطرا", "اختياري",
+            "لا يلزم", "ليس من الضروري", "لست بحاجة", "لا تحتاج", "ليس عليك", "لا يتعين عليك", "غير مطلوب منك",
+            "ليس مطلوبا",
         ],
         "hi": [
             "ज़रूरत नहीं", "जरूरत नहीं", "आवश्यक नहीं", "आवश्यकता नहीं", "ज़रूरी नहीं", "जरूरी नहीं", "वैकल्पिक",
+            "ज़रूरत नहीं है", "आवश्यकता नहीं है", "ज़रूरी नहीं है", "की ज़रूरत नहीं", "की जरूरत नहीं",
+            "की आवश्यकता नहीं", "अनिवार्य नहीं",
         ],
     },
     "neg": {
@@ -328,6 +403,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "nicht", "nie", "niemals", "keinesfalls", "auf keinen fall", "unter keinen umständen", "kein", "keine",
             "keinen", "keinem", "verboten", "vermeide", "vermeiden", "vermeidet", "unterlasse", "unterlassen",
             "darfst nicht", "dürfen nicht", "darf nicht", "weder", "noch",
+            "untersagt", "nicht erlaubt", "nicht gestattet", "unterlasst", "hüte dich davor", "sieh davon ab",
+            "sehen sie davon ab", "niemand darf", "kein agent darf", "nie wieder", "nirgends", "bloß nicht",
         ],
         "fr": [
             "ne", "n'", "jamais", "ne jamais", "ne pas", "pas de", "interdit", "il est interdit de", "évite", "évitez",
@@ -344,35 +421,52 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "niet", "nooit", "geen", "vermijd", "vermijden", "verboden", "mag niet", "mogen niet", "in geen geval",
             "noch",
+            "nimmer", "niemand mag", "geen enkele", "onder geen beding", "niet toegestaan", "het is verboden",
+            "mag je niet", "je mag niet", "jullie mogen niet", "u mag niet", "onthoud je van", "vermijdt",
         ],
         "pl": [
             "nie", "nigdy", "zakaz", "zakazane", "zabronione", "zabrania się", "unikaj", "unikać", "nie wolno",
             "w żadnym wypadku", "pod żadnym pozorem", "ani",
+            "zabraniam", "nie możesz", "nie możecie", "nie powinieneś", "nie powinno się", "nie należy",
+            "nikt nie może", "żaden agent nie może", "pod żadnym warunkiem", "powstrzymaj się od", "wystrzegaj się",
+            "unikajcie",
         ],
         "tr": [
             "asla", "hiçbir zaman", "hiçbir şekilde", "hiçbir koşulda", "kesinlikle", "yasak", "yasaktır", "kaçın",
             "kaçının", "sakın", "yapma", "yapmayın", "etme", "etmeyin",
+            "kesinlikle yapma", "sakın ha", "yapmamalısın", "yapmamalısınız", "etmemelisin", "etmemelisiniz",
+            "yapılmamalıdır", "edilmemelidir", "hiçbir durumda", "izin verilmez", "uzak dur", "uzak durun",
+            "kaçınmalısın",
         ],
         "ru": [
             "не", "никогда", "нельзя", "запрещено", "запрещается", "ни в коем случае", "ни при каких", "избегай",
             "избегайте", "не смей", "ни",
+            "никак нельзя", "не следует", "не должен", "не должны", "не должно", "не допускается", "воздерживайся от",
+            "воздержись от", "никто не должен", "ни один агент не должен", "ни за что",
         ],
         "zh": [
             "不要", "不准", "不得", "不可", "不能", "禁止", "切勿", "勿", "别", "绝不", "决不", "绝对不要", "严禁",
             "千万不要", "永远不要", "不许", "避免",
             "不应", "不应该",
+            "请勿", "不该", "千万别", "不允许", "务必不要", "一定不要", "请不要", "请别", "杜绝", "严格禁止",
         ],
         "ja": [
             "決して", "絶対に", "禁止", "してはいけない", "してはならない", "避け",
+            "一切",
         ],
         "ko": [
             "절대", "절대로", "결코", "금지", "하지 마", "하지마", "말 것", "하면 안",
+            "해서는 안", "하지 않도록",
         ],
         "ar": [
             "لا", "لا تقم", "ممنوع", "يمنع", "يُمنع", "أبدا", "أبدًا", "إياك", "تجنب", "تجنّب", "يحظر", "لن",
+            "يجب ألا", "ينبغي ألا", "يجب عدم", "ينبغي عدم", "محظور", "امتنع عن", "ليس مسموحا", "غير مسموح", "إطلاقا",
+            "مطلقا", "تحت أي ظرف", "بأي حال",
         ],
         "hi": [
             "कभी नहीं", "कभी भी नहीं", "कभी न", "मत", "न करें", "ना करें", "नहीं", "निषिद्ध", "वर्जित", "मना", "बचें",
+            "कभी मत", "कभी भी मत", "बिल्कुल मत", "बिल्कुल नहीं", "हरगिज़ नहीं", "किसी भी हालत में नहीं",
+            "नहीं करना चाहिए", "न करना", "ना करना", "नहीं चाहिए", "से बचना", "मनाही", "प्रतिबंधित",
         ],
     },
     "local_neg": {
@@ -388,6 +482,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "ohne", "anstatt", "statt", "hör auf", "hören sie auf", "aufhören",
+            "ohne zu", "anstelle von", "außer", "höre auf", "statt zu",
         ],
         "fr": [
             "sans", "au lieu de", "plutôt que de", "arrête de", "arrêtez de", "cesse de", "cessez de",
@@ -400,18 +495,23 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "zonder", "in plaats van", "stop met", "stoppen met", "ophouden met",
+            "behalve", "in plaats van te", "stop",
         ],
         "pl": [
             "bez", "zamiast", "przestań", "przestańcie",
+            "oprócz", "zamiast tego",
         ],
         "tr": [
             "olmadan", "yerine", "bırak",
+            "hariç", "dışında", "bırakın",
         ],
         "ru": [
             "без", "вместо", "перестань", "перестаньте", "прекрати", "прекратите",
+            "кроме", "вместо того чтобы", "хватит",
         ],
         "zh": [
             "不", "没有", "停止", "而不是", "无",
+            "而非", "并非",
         ],
         "ja": [
             "せずに", "しないで", "ではなく", "やめて",
@@ -421,9 +521,11 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "ar": [
             "بدون", "دون", "بدلا من", "بدلًا من", "توقف عن", "كف عن",
+            "عدم", "ليس", "عوضا عن", "بدلا عن",
         ],
         "hi": [
             "बिना", "के बजाय", "की जगह", "बंद करो", "रोकें",
+            "के बिना", "की बजाय", "के स्थान पर",
         ],
     },
     "permit": {
@@ -446,6 +548,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "du kannst", "du darfst", "sie können", "sie dürfen", "ihr könnt", "ihr dürft", "es ist in ordnung",
             "es ist okay", "gerne", "ruhig", "darfst du", "kannst du", "es ist erlaubt", "frei",
+            "du kannst gerne", "kannst gerne", "darfst gerne", "es ist erlaubt, zu", "es ist in ordnung, zu",
+            "es ist ok, zu", "du hast die erlaubnis", "nach eigenem ermessen", "wenn du willst", "wenn du möchtest",
+            "falls gewünscht", "es steht dir frei", "steht dir frei", "du kannst ruhig",
         ],
         "fr": [
             "tu peux", "vous pouvez", "libre à vous de", "libre à toi de", "il est permis de", "vous êtes autorisé à",
@@ -462,32 +567,46 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "je mag", "je kunt", "u mag", "u kunt", "jullie mogen", "het is prima om", "het is toegestaan om",
             "voel je vrij om", "mag je", "kun je",
+            "mag gerust", "je mag gerust", "het is oké om", "het is ok om", "je hebt toestemming om",
+            "naar eigen inzicht", "als je wilt", "indien gewenst", "het staat je vrij", "staat je vrij",
+            "mogen jullie",
         ],
         "pl": [
             "możesz", "możecie", "wolno ci", "wolno", "śmiało możesz", "masz pozwolenie", "jest dozwolone",
             "jeśli chcesz",
+            "możesz śmiało", "wolno wam", "możesz spokojnie", "masz prawo", "według uznania", "jeśli chcecie",
+            "jeśli wolisz", "dozwolone jest",
         ],
         "tr": [
             "yapabilirsin", "yapabilirsiniz", "edebilirsin", "edebilirsiniz", "serbestsin", "serbestsiniz", "izinlisin",
             "izin verilir", "olur", "istersen",
+            "serbestçe", "dilediğin gibi", "istediğin gibi", "isterseniz", "çekinmeden", "iznin var", "izniniz var",
+            "uygundur",
         ],
         "ru": [
             "можешь", "можете", "можно", "разрешено", "разрешается", "имеешь право", "вправе", "если хочешь",
+            "разрешаю", "можно смело", "смело можешь", "имеете право", "по своему усмотрению", "если хотите",
+            "при желании", "допускается", "вы можете", "ты можешь",
         ],
         "zh": [
             "可以", "允许", "随意", "随便", "尽管", "你可以", "可自行",
+            "可自由", "随时可以", "不妨", "大可", "完全可以", "均可", "皆可", "可随意",
         ],
         "ja": [
             "してもいい", "してもよい", "しても構わない", "しても大丈夫", "可能", "自由に", "して構いません", "許可",
+            "好きなように", "お好みで", "好きに",
         ],
         "ko": [
             "해도 돼", "해도 됩니다", "해도 괜찮", "자유롭게", "허용", "할 수 있", "괜찮습니다",
+            "마음대로", "얼마든지", "편하게", "해도 좋", "도 좋습니다",
         ],
         "ar": [
             "يمكنك", "يمكنكم", "يُسمح لك", "يسمح لك", "لا بأس", "مسموح", "بإمكانك", "لك أن",
+            "يجوز لك", "يحق لك", "لديك الحرية", "لك الحرية", "بحرية", "لا مانع من", "من المقبول", "لا ضير", "تستطيع",
         ],
         "hi": [
             "आप कर सकते हैं", "सकते हो", "सकते हैं", "अनुमति है", "कर सकते", "छूट है",
+            "आपको अनुमति है", "आप चाहें तो", "चाहें तो", "स्वतंत्र हैं", "की छूट है",
         ],
     },
     "authority": {
@@ -524,6 +643,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "nur für dieses repository", "nur in diesem repository", "nur für dieses projekt", "ausnahmsweise",
             "als ausnahme", "vorübergehend", "das sicherheitsteam hat", "genehmigt von", "freigegeben von",
             "nur dieses eine mal",
+            "für dieses projekt", "nur für diese aufgabe", "nur in dieser sitzung", "bis auf weiteres", "vorerst",
+            "einmalig", "mit voller befugnis", "im auftrag von", "der maintainer hat genehmigt",
+            "das team hat genehmigt", "vorab genehmigt",
         ],
         "fr": [
             "uniquement pour ce dépôt", "seulement pour ce dépôt", "pour ce dépôt uniquement", "exceptionnellement",
@@ -543,38 +665,55 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "alleen voor deze repository", "alleen in deze repository", "bij uitzondering", "tijdelijk",
             "het beveiligingsteam heeft", "goedgekeurd door", "alleen deze keer",
+            "voor dit project", "alleen voor deze taak", "voorlopig", "tot nader order", "eenmalig",
+            "vooraf goedgekeurd", "in opdracht van",
         ],
         "pl": [
             "tylko dla tego repozytorium", "tylko w tym repozytorium", "wyjątkowo", "jako wyjątek", "tymczasowo",
             "zespół bezpieczeństwa zatwierdził", "zatwierdzone przez", "tylko tym razem",
+            "dla tego projektu", "tylko dla tego zadania", "do odwołania", "jednorazowo", "wcześniej zatwierdzone",
+            "na polecenie",
         ],
         "tr": [
             "sadece bu depo için", "yalnızca bu depo için", "sadece bu repo için", "istisna olarak", "istisnai olarak",
             "geçici olarak", "güvenlik ekibi onayladı", "tarafından onaylandı", "sadece bu seferlik",
+            "bu proje için", "sadece bu görev için", "yeni bir duyuruya kadar", "bir kereliğine", "önceden onaylandı",
         ],
         "ru": [
             "только для этого репозитория", "только в этом репозитории", "в виде исключения", "в порядке исключения",
             "временно", "команда безопасности одобрила", "одобрено", "только в этот раз",
+            "для этого проекта", "только для этой задачи", "до особого распоряжения", "однократно", "заранее одобрено",
+            "по распоряжению",
         ],
         "zh": [
             "仅限本仓库", "仅限此仓库", "只在这个仓库", "仅此一次", "作为例外", "例外地", "暂时", "安全团队已批准",
             "安全团队批准", "已获批准", "经批准",
+            "仅限本项目", "仅限此项目", "只针对本次", "本次例外", "特批", "已获授权", "已被授权", "管理员已批准",
+            "负责人已批准", "维护者已批准", "已经批准", "临时允许", "在另行通知之前",
         ],
         "ja": [
             "このリポジトリに限り", "このリポジトリでは特別に", "今回に限り", "例外として", "一時的に",
             "セキュリティチームが承認", "承認済み", "特別に",
+            "今回だけ", "今回のみ", "特例として", "例外的に", "管理者が承認", "メンテナーが承認", "リーダーが承認",
+            "事前承認済み", "このプロジェクトに限り",
         ],
         "ko": [
             "이 저장소에 한해", "이 저장소에서만", "이번 한 번만", "예외적으로", "예외로", "일시적으로",
             "보안팀이 승인", "보안 팀이 승인", "승인되었",
+            "이 프로젝트에 한해", "이번만", "이번에 한해", "특별히", "관리자가 승인", "메인테이너가 승인",
+            "팀장이 승인", "사전 승인됨", "승인을 받았",
         ],
         "ar": [
             "لهذا المستودع فقط", "في هذا المستودع فقط", "استثناءً", "استثناء", "مؤقتا", "مؤقتًا", "وافق فريق الأمان",
             "بموافقة", "لمرة واحدة",
+            "لهذا المشروع فقط", "هذه المرة فقط", "بشكل استثنائي", "وافق المسؤول", "وافق المشرف", "وافق مدير",
+            "تمت الموافقة مسبقا", "موافق عليه مسبقا", "حتى إشعار آخر",
         ],
         "hi": [
             "केवल इस रिपॉजिटरी के लिए", "सिर्फ इस रिपॉजिटरी में", "अपवाद के रूप में", "अस्थायी रूप से",
             "सुरक्षा टीम ने मंज़ूरी दी", "सुरक्षा टीम ने मंजूरी दी", "सिर्फ इस बार", "मंज़ूरी",
+            "इस प्रोजेक्ट के लिए ही", "केवल इस बार", "एक बार के लिए", "विशेष अपवाद", "प्रबंधक ने मंज़ूरी दी",
+            "मेंटेनर ने मंज़ूरी दी", "पहले से स्वीकृत", "अगली सूचना तक",
         ],
     },
     "gate": {
@@ -622,6 +761,10 @@ CUES: dict[str, dict[str, list[str]]] = {
             "nach bestätigung", "nach freigabe", "frage vorher", "frag vorher", "fragen sie vorher", "frage zuerst",
             "es sei denn", "auf ausdrücklichen wunsch", "nur wenn der benutzer", "nur wenn der nutzer", "vorher fragen",
             "um erlaubnis",
+            "nur nach zustimmung", "nur mit erlaubnis", "nur auf anweisung", "nur wenn ausdrücklich",
+            "wenn ausdrücklich gewünscht", "wenn ausdrücklich verlangt", "auf anfrage", "nach absprache",
+            "nach rückfrage", "vorher bestätigen lassen", "wenn der benutzer zustimmt",
+            "wenn der benutzer es verlangt", "sofern der benutzer", "außer der benutzer",
         ],
         "fr": [
             "avec l'accord", "avec l'autorisation", "avec la permission", "après confirmation", "après validation",
@@ -642,39 +785,64 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "met toestemming", "na goedkeuring", "na bevestiging", "vraag eerst", "vraag vooraf",
             "alleen als de gebruiker", "tenzij de gebruiker", "op verzoek van", "met goedkeuring",
+            "alleen met toestemming", "alleen na goedkeuring", "alleen op verzoek", "alleen als expliciet gevraagd",
+            "als daarom gevraagd wordt", "na overleg", "in overleg", "tenzij expliciet",
+            "als de gebruiker akkoord gaat", "na akkoord",
         ],
         "pl": [
             "za zgodą", "po zatwierdzeniu", "po potwierdzeniu", "zapytaj najpierw", "zapytaj wcześniej",
             "tylko jeśli użytkownik", "chyba że użytkownik", "na prośbę", "po uzyskaniu zgody",
+            "tylko za zgodą", "tylko po zatwierdzeniu", "tylko na prośbę", "tylko na wyraźne polecenie",
+            "jeśli użytkownik poprosi", "gdy użytkownik poprosi", "po konsultacji", "chyba że wyraźnie",
+            "po akceptacji", "za zgodą użytkownika",
         ],
         "tr": [
             "izin alarak", "izin aldıktan sonra", "onay alarak", "onay aldıktan sonra", "önce sor", "önce sorun",
             "kullanıcı isterse", "kullanıcı onaylarsa", "onaylanırsa", "talep edilirse",
+            "sadece izinle", "yalnızca onayla", "yalnızca talep üzerine", "açıkça istenirse", "açıkça istenmedikçe",
+            "kullanıcı izin verirse", "onay verilirse", "danışarak", "kullanıcının onayıyla",
         ],
         "ru": [
             "с разрешения", "с согласия", "после подтверждения", "после согласования", "сначала спроси",
             "сначала спросите", "только если пользователь", "если пользователь попросит", "по запросу пользователя",
             "спроси разрешения",
+            "только с разрешения", "только после подтверждения", "только по запросу", "только по явной просьбе",
+            "если явно попросят", "по согласованию", "если пользователь разрешит", "с одобрения",
+            "только после одобрения",
         ],
         "zh": [
             "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "先询问", "先问", "先确认", "除非用户",
             "在用户明确要求", "用户确认后", "得到许可",
+            "用户要求时", "在用户要求时", "得到批准后", "获得许可后", "获得批准后", "经允许后", "经用户批准",
+            "需用户确认", "需要用户确认", "需经批准", "须经批准", "先征求", "事先询问", "事先确认", "征得用户许可",
         ],
         "ja": [
             "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "事前に確認",
             "ユーザーが求めた場合", "ユーザーの許可", "確認の上",
+            "ユーザーの承認を得てから", "ユーザーに確認してから", "確認を取ってから", "許可をもらってから",
+            "承認されてから", "指示があった場合のみ", "求められた場合のみ", "依頼された場合のみ",
+            "明示的に指示された場合", "ユーザーが明示的に", "事前に許可", "事前承認",
         ],
         "ko": [
             "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "먼저 물어", "확인 후", "사용자가 요청하는 경우",
             "사용자의 동의", "허가를 받고",
+            "사용자의 승인을 받은 후", "사용자 승인 후", "사용자의 허락을 받은 후", "허락을 받은 뒤", "확인을 받은 후",
+            "확인받은 후", "명시적으로 요청한 경우", "요청이 있을 때만", "요청할 때만", "사전에 확인", "사전 승인",
+            "먼저 확인하고",
         ],
         "ar": [
             "بإذن", "بعد موافقة", "بعد الموافقة", "بعد التأكيد", "اسأل أولا", "اسأل أولاً", "إلا إذا طلب",
             "بموافقة المستخدم", "بعد الحصول على إذن",
+            "بعد استئذان المستخدم", "بعد أخذ الإذن", "بعد الحصول على الموافقة", "فقط إذا طلب المستخدم",
+            "فقط عند الطلب", "عند طلب المستخدم", "إلا بإذن", "إلا بموافقة", "بعد التحقق مع المستخدم",
+            "اطلب الإذن أولا", "استأذن أولا",
         ],
         "hi": [
             "अनुमति से", "अनुमति लेकर", "अनुमति के बाद", "पहले पूछें", "पहले पूछो", "पुष्टि के बाद",
             "जब तक उपयोगकर्ता न कहे", "उपयोगकर्ता की अनुमति",
+            "उपयोगकर्ता की अनुमति के बाद", "उपयोगकर्ता से पूछकर", "पूछकर ही", "अनुमति मिलने के बाद",
+            "मंज़ूरी मिलने के बाद", "मंजूरी मिलने के बाद", "पुष्टि मिलने के बाद", "केवल तभी जब उपयोगकर्ता",
+            "जब उपयोगकर्ता कहे", "उपयोगकर्ता के कहने पर", "स्पष्ट अनुमति", "पहले पुष्टि करें", "पहले पूछ लें",
         ],
     },
     "gate_post": {
@@ -722,6 +890,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "nur nach rücksprache", "nach rücksprache", "mit zustimmung", "mit genehmigung", "mit freigabe",
             "nach bestätigung", "nach freigabe", "es sei denn", "auf ausdrücklichen wunsch", "nur wenn der benutzer",
             "nur wenn der nutzer",
+            "nur nach zustimmung", "nur mit erlaubnis", "nur auf anweisung", "nur wenn ausdrücklich",
+            "wenn ausdrücklich gewünscht", "wenn ausdrücklich verlangt", "nach absprache", "nach rückfrage",
+            "wenn der benutzer zustimmt", "wenn der benutzer es verlangt",
         ],
         "fr": [
             "avec l'accord", "avec l'autorisation", "avec la permission", "après confirmation", "après validation",
@@ -739,38 +910,57 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "met toestemming", "na goedkeuring", "na bevestiging", "alleen als de gebruiker", "tenzij de gebruiker",
             "op verzoek van", "met goedkeuring",
+            "alleen met toestemming", "alleen na goedkeuring", "alleen op verzoek", "alleen als expliciet gevraagd",
+            "na overleg", "in overleg", "als de gebruiker akkoord gaat",
         ],
         "pl": [
             "za zgodą", "po zatwierdzeniu", "po potwierdzeniu", "tylko jeśli użytkownik", "chyba że użytkownik",
             "na prośbę", "po uzyskaniu zgody",
+            "tylko za zgodą", "tylko po zatwierdzeniu", "tylko na prośbę", "tylko na wyraźne polecenie",
+            "jeśli użytkownik poprosi", "po konsultacji", "za zgodą użytkownika",
         ],
         "tr": [
             "izin alarak", "izin aldıktan sonra", "onay alarak", "onay aldıktan sonra", "kullanıcı isterse",
             "kullanıcı onaylarsa", "onaylanırsa", "talep edilirse",
+            "sadece izinle", "yalnızca onayla", "yalnızca talep üzerine", "açıkça istenirse", "kullanıcı izin verirse",
+            "kullanıcının onayıyla",
         ],
         "ru": [
             "с разрешения", "с согласия", "после подтверждения", "после согласования", "только если пользователь",
             "если пользователь попросит", "по запросу пользователя",
+            "только с разрешения", "только после подтверждения", "только по запросу", "только по явной просьбе",
+            "если явно попросят", "по согласованию", "с одобрения",
         ],
         "zh": [
             "经用户同意", "经用户确认", "经批准", "征得同意", "征得用户同意", "除非用户", "在用户明确要求",
             "用户确认后", "得到许可",
+            "之前先询问", "之前先确认", "前先问", "前请先确认", "前需确认", "前须确认", "前必须确认", "前征得同意",
+            "需经用户同意", "须经用户批准", "需要用户批准", "需要用户确认", "须获批准", "但要先确认", "但先问",
+            "前先征得",
         ],
         "ja": [
             "許可を得て", "許可を得てから", "確認してから", "承認を得て", "承認後", "ユーザーが求めた場合",
             "ユーザーの許可", "確認の上",
+            "前に確認", "前にユーザーに確認", "前に許可を", "事前に確認", "確認を取ってから", "許可を得た上で",
+            "ユーザーの確認後", "承認が必要", "許可が必要", "確認が必要",
         ],
         "ko": [
             "허락을 받고", "허락을 받은 후", "승인 후", "승인을 받고", "확인 후", "사용자가 요청하는 경우",
             "사용자의 동의", "허가를 받고",
+            "전에 확인", "전에 먼저 확인", "전에 사용자에게 확인", "전에 허락", "전에 승인", "승인이 필요",
+            "확인이 필요", "허락이 필요", "사전 승인", "사전에 확인", "먼저 물어보", "먼저 확인",
         ],
         "ar": [
             "بإذن", "بعد موافقة", "بعد الموافقة", "بعد التأكيد", "إلا إذا طلب", "بموافقة المستخدم",
             "بعد الحصول على إذن",
+            "بعد استئذان", "بعد أخذ موافقة", "إلا بإذن", "إلا بموافقة", "يتطلب موافقة", "يتطلب إذنا",
+            "يحتاج إلى موافقة", "بموافقة صريحة", "استأذن أولا", "تحقق مع المستخدم أولا",
         ],
         "hi": [
             "अनुमति से", "अनुमति लेकर", "अनुमति के बाद", "पुष्टि के बाद", "जब तक उपयोगकर्ता न कहे",
             "उपयोगकर्ता की अनुमति",
+            "से पहले पूछें", "से पहले पूछ लें", "से पहले पुष्टि करें", "से पहले अनुमति लें", "पूछकर ही",
+            "अनुमति के बाद ही", "मंज़ूरी के बाद ही", "अनुमति आवश्यक है", "मंज़ूरी आवश्यक है", "पुष्टि आवश्यक है",
         ],
     },
     "gap_neg": {
@@ -821,6 +1011,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "ohne zu fragen", "ohne nachzufragen", "ohne rückfrage", "ohne zustimmung", "ohne bestätigung",
             "ohne genehmigung",
+            "ohne nachfrage", "ohne vorher zu fragen", "frag nicht nach", "ohne auf bestätigung zu warten",
+            "ungefragt", "ohne erlaubnis",
         ],
         "fr": [
             "sans demander", "sans confirmation", "sans autorisation", "sans permission", "sans consulter",
@@ -833,30 +1025,44 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "zonder te vragen", "zonder toestemming", "zonder bevestiging", "zonder overleg",
+            "zonder eerst te vragen", "vraag niet om bevestiging", "ongevraagd", "zonder goedkeuring",
         ],
         "pl": [
             "bez pytania", "bez pytania o zgodę", "bez potwierdzenia", "bez zgody",
+            "bez pytania o pozwolenie", "nie pytaj o zgodę", "nie czekaj na zgodę", "nie pytając",
         ],
         "tr": [
             "sormadan", "izin almadan", "onay almadan", "onaysız",
+            "izin istemeden", "onay beklemeden", "kimseye sormadan",
         ],
         "ru": [
             "не спрашивая", "без разрешения", "без подтверждения", "без согласования", "без спроса",
+            "не спрашивай разрешения", "не жди подтверждения", "не дожидаясь подтверждения", "без спросу",
         ],
         "zh": [
             "无需确认", "不经确认", "不经同意", "无需询问", "不用问", "不必询问", "直接",
+            "无需批准", "不需要批准", "不经批准", "不用确认", "无须确认", "不必确认", "不需要确认", "不要询问", "别问",
+            "不用请示", "擅自",
         ],
         "ja": [
             "確認せずに", "許可なく", "承認なしで", "聞かずに", "確認なしで",
+            "確認を取らずに", "許可を求めずに", "承認を得ずに", "許可を得ずに", "尋ねずに", "確認不要", "承認不要",
+            "許可不要", "勝手に", "無断で",
         ],
         "ko": [
             "묻지 않고", "확인 없이", "허락 없이", "승인 없이", "물어보지 말고",
+            "확인하지 말고", "묻지 말고", "물어보지 않고", "허락을 구하지 않고", "승인을 받지 않고", "확인 절차 없이",
+            "임의로", "무단으로",
         ],
         "ar": [
             "دون سؤال", "بدون سؤال", "دون إذن", "بدون إذن", "دون تأكيد", "بدون موافقة",
+            "دون استئذان", "بدون استئذان", "دون طلب إذن", "دون الرجوع إلى", "بدون الرجوع إلى", "دون انتظار",
+            "من تلقاء نفسك", "دون موافقة", "بدون تأكيد",
         ],
         "hi": [
             "बिना पूछे", "बिना अनुमति", "बिना पुष्टि",
+            "पूछे बिना", "अनुमति के बिना", "अनुमति लिए बिना", "पुष्टि के बिना", "बिना मंज़ूरी", "बिना मंजूरी",
+            "अपनी मर्ज़ी से", "अपनी मर्जी से",
         ],
     },
     "mention": {
@@ -905,6 +1111,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "prompt-injection", "prompt injection", "wenn eine nachricht", "wenn ein text", "wenn jemand dich",
             "versuche", "texte, die", "nachrichten, die", "inhalte, die", "vorsicht bei", "achte auf", "böswillig",
             "angriff",
+            "wenn ein issue", "wenn eine webseite", "wenn ein kommentar", "wenn ein dokument", "falls eine nachricht",
+            "sei misstrauisch gegenüber", "sei vorsichtig bei", "beispiele für angriffe", "manipulationsversuche",
+            "nicht vertrauenswürdig", "verdächtige anweisungen",
         ],
         "fr": [
             "injection de prompt", "injection d'instructions", "si un message dit", "si un message demande",
@@ -925,36 +1134,56 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "prompt-injectie", "promptinjectie", "als een bericht zegt", "als een bericht vraagt", "als iemand vraagt",
             "pogingen om", "teksten die", "berichten die", "pas op voor", "kwaadaardig", "aanval",
+            "als een issue", "als een webpagina", "als een opmerking", "als een document", "wees wantrouwig tegenover",
+            "voorbeelden van aanvallen", "manipulatiepogingen", "niet te vertrouwen", "verdachte instructies",
         ],
         "pl": [
             "wstrzykiwanie promptów", "prompt injection", "jeśli wiadomość mówi", "jeśli wiadomość każe",
             "jeśli ktoś prosi", "próby", "teksty, które", "wiadomości, które", "uważaj na", "złośliwy", "atak",
+            "jeśli issue", "jeśli strona", "jeśli komentarz", "jeśli dokument", "bądź podejrzliwy wobec",
+            "przykłady ataków", "próby manipulacji", "niezaufane", "podejrzane instrukcje",
         ],
         "tr": [
             "istem enjeksiyonu", "prompt enjeksiyonu", "bir mesaj", "birisi senden", "girişimleri", "girişimler",
             "dikkat et", "kötü niyetli", "saldırı",
+            "bir issue", "bir web sayfası", "bir yorum", "bir belge", "şüpheyle yaklaş", "saldırı örnekleri",
+            "manipülasyon girişimleri", "güvenilmeyen", "şüpheli talimatlar",
         ],
         "ru": [
             "инъекци", "если сообщение говорит", "если сообщение просит", "если текст просит", "если кто-то просит",
             "попытки", "тексты, которые", "сообщения, которые", "остерегайся", "будь осторожен с", "вредоносн", "атак",
+            "если issue", "если веб-страница", "если комментарий", "если документ", "относись с подозрением к",
+            "примеры атак", "попытки манипуляции", "недоверенн", "подозрительные инструкции",
         ],
         "zh": [
             "提示注入", "注入攻击", "如果消息", "如果内容", "如果网页", "如果文本", "如果有人", "试图让你", "企图让你",
             "恶意", "警惕", "攻击",
+            "提示词注入", "指令注入", "越狱", "社会工程", "如果有消息", "如果某条消息", "如果评论", "如果代码注释",
+            "伪装成", "诱导你", "骗你", "试图说服你", "拒绝任何", "此类请求", "这类请求", "类似的请求",
         ],
         "ja": [
             "プロンプトインジェクション", "インジェクション", "と書かれていても", "と言われても",
             "という指示があっても", "試み", "悪意", "攻撃", "注意して",
+            "と指示されても", "と求められても", "と書かれていた場合", "という要求", "ような指示", "のような依頼",
+            "ソーシャルエンジニアリング", "脱獄", "ジェイルブレイク", "不審な", "怪しい", "に注意", "に気をつけ",
+            "警戒",
         ],
         "ko": [
             "프롬프트 인젝션", "프롬프트 주입", "라고 하더라도", "요청하더라도", "시도", "악의적", "공격", "주의하",
+            "라고 요청하더라도", "라고 지시하더라도", "라고 적혀 있더라도", "와 같은 요청", "같은 지시",
+            "소셜 엔지니어링", "탈옥", "의심스러운", "경계", "조심",
         ],
         "ar": [
             "حقن", "إذا طلبت رسالة", "إذا قال نص", "إذا طلب منك أحد", "محاولات", "خبيث", "هجوم", "احذر من",
+            "إذا طلب منك", "إذا طلبت منك", "إذا احتوت", "إذا قالت", "إذا ادعى", "حقن الأوامر", "حقن التعليمات",
+            "الهندسة الاجتماعية", "كسر الحماية", "مشبوه", "مريب", "كن حذرا من", "انتبه إلى", "انتبه من", "رسائل تطلب",
+            "تعليمات مضمنة",
         ],
         "hi": [
             "प्रॉम्प्ट इंजेक्शन", "इंजेक्शन", "यदि कोई संदेश", "अगर कोई संदेश", "अगर कोई कहे", "प्रयास",
             "दुर्भावनापूर्ण", "हमला", "सावधान",
+            "यदि कोई कहे", "अगर कोई निर्देश", "अगर कोई पेज", "अगर कोई टिप्पणी", "करने को कहे", "सोशल इंजीनियरिंग",
+            "जेलब्रेक", "संदिग्ध", "सतर्क रहें", "से सावधान", "ऐसे अनुरोध", "इस तरह के अनुरोध", "ऐसे निर्देश",
         ],
     },
     "mention_weak": {
@@ -995,18 +1224,23 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "zh": [
             "说", "例如", "比如", "像", "如", "短语", "文本", "消息",
+            "诸如", "类似", "字样", "写着", "关键词", "命令", "措辞", "这句话",
         ],
         "ja": [
             "例えば", "たとえば", "のような", "という", "文言", "メッセージ",
+            "など", "といった", "の文字列", "コマンド", "と書かれた",
         ],
         "ko": [
             "예를 들어", "같은", "라는", "문구", "메시지",
+            "예:", "문자열", "명령어", "라고 적힌", "이라는",
         ],
         "ar": [
             "يقول", "مثل", "مثلا", "على سبيل المثال", "عبارة", "نص", "رسالة",
+            "عبارات", "نصوص", "كلمات", "أوامر",
         ],
         "hi": [
             "कहता है", "जैसे", "उदाहरण", "वाक्य", "संदेश",
+            "जैसे कि", "वाक्यांश", "शब्द", "कमांड", "लिखा हो",
         ],
     },
     "describe": {
@@ -1034,6 +1268,50 @@ CUES: dict[str, dict[str, list[str]]] = {
             "history of|incidents? of|a case of|cases of|results? in|leads? to|led to|caused|causes|prevents? you"
             " from|protects? against|guards? against|safeguards? against)",
         ],
+        "de": [
+            "re:(?:dieser|dieses|diese|der|das|die)\\s+(?:befehl|skript|script|job|hook|workflow|task|prozess|dienst|"
+            "service|cronjob|tool|werkzeug|funktion|migration|programm)\\b",
+            "re:(?:angreifer|ein\\s+angreifer|jemand|andere\\s+agenten)\\s+(?:konnte|kann|konnen|konnten|versucht|ver"
+            "suchen|wird|werden)\\b",
+        ],
+        "nl": [
+            "re:(?:dit|dat|het|de|deze)\\s+(?:commando|script|job|hook|workflow|taak|proces|dienst|service|cronjob|to"
+            "ol|functie|migratie|programma)\\b",
+            "re:(?:aanvallers?|een\\s+aanvaller|iemand)\\s+(?:kan|kunnen|zou|zouden|probeert|proberen|zal|zullen)\\b",
+        ],
+        "pl": [
+            "re:(?:to|ta|ten|te)\\s+(?:polecenie|skrypt|zadanie|hook|workflow|proces|usluga|serwis|cronjob|narzedzie|"
+            "funkcja|migracja|program)\\b",
+            "re:(?:atakujacy|ktos)\\s+(?:moze|moga|mogl\\S*|probuje|probuja|bedzie)\\b",
+        ],
+        "ru": [
+            "re:(?:эта|этот|это|эти)\\s+(?:команда|скрипт|задача|хук|процесс|сервис|служба|утилита|функция|миграция|п"
+            "рограмма)(?:$|\\s)",
+            "re:(?:злоумышленни\\S*|атакующ\\S*|кто-то)\\s+(?:может|могут|мог\\S*|пытается|пытаются|будет|будут)(?:$|"
+            "\\s)",
+        ],
+        "tr": [
+            "re:bu\\s+(?:komut|betik|script|surec|servis|arac|program)\\s", "re:(?:saldirgan|saldirganlar|birisi)\\s",
+        ],
+        "zh": [
+            "该命令会", "此命令会", "这个命令会", "该脚本会", "此脚本会", "这个脚本会", "它会", "会自动", "攻击者可能",
+            "攻击者会", "恶意用户", "恶意代码", "有些代理", "某些代理", "用于", "旨在", "可以用来",
+        ],
+        "ja": [
+            "このコマンドは", "このスクリプトは", "このオプションは", "このフラグは", "このツールは", "攻撃者は",
+            "攻撃者が", "悪意のあるユーザー", "悪意あるコード", "一部のエージェントは", "ために使われ", "ために使用",
+        ],
+        "ko": [
+            "이 명령은", "이 명령어는", "이 스크립트는", "이 도구는", "이 옵션은", "공격자는", "공격자가",
+            "악의적인 사용자", "악성 코드",
+        ],
+        "ar": [
+            "هذا الأمر", "هذا السكربت", "هذا السكريبت", "هذه الأداة", "هذا الخيار", "سيقوم", "يقوم تلقائيا", "المهاجم",
+            "المستخدمون الخبثاء", "الشيفرة الخبيثة", "قد يحاول",
+        ],
+        "hi": [
+            "यह कमांड", "यह स्क्रिप्ट", "यह टूल", "यह विकल्प", "हमलावर", "दुर्भावनापूर्ण उपयोगकर्ता",
+        ],
     },
     "agent": {
         "en": [
@@ -1053,6 +1331,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "versehentlich", "aus versehen", "unabsichtlich", "wenn du nicht aufpasst", "unachtsam",
+            "unbeabsichtigt", "ungewollt", "ohne nachzudenken", "in der eile", "durch einen tippfehler",
+            "wenn man nicht aufpasst", "wenn du unvorsichtig bist", "fälschlicherweise",
         ],
         "fr": [
             "accidentellement", "par accident", "par erreur", "par mégarde", "si tu ne fais pas attention",
@@ -1065,30 +1345,40 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "per ongeluk", "per vergissing", "als je niet oppast", "onbedoeld",
+            "onopzettelijk", "zonder na te denken", "in de haast", "door een typfout", "als je niet voorzichtig bent",
+            "per abuis", "onachtzaam",
         ],
         "pl": [
             "przypadkowo", "przez pomyłkę", "niechcący", "jeśli nie uważasz",
+            "nieumyślnie", "bez zastanowienia", "w pośpiechu", "przez literówkę", "omyłkowo", "nieostrożnie",
         ],
         "tr": [
             "yanlışlıkla", "kazara", "dikkatli olmazsan", "farkında olmadan",
+            "istemeden", "düşünmeden", "aceleyle", "bir yazım hatasıyla", "dikkatsizce", "bilmeden",
         ],
         "ru": [
             "случайно", "по ошибке", "нечаянно", "если не быть осторожным", "по невнимательности",
+            "неумышленно", "не подумав", "в спешке", "из-за опечатки", "ошибочно", "по неосторожности",
         ],
         "zh": [
             "不小心", "意外地", "误操作", "如果不小心", "无意中",
+            "一不小心", "稍不注意", "不慎", "手滑", "匆忙中",
         ],
         "ja": [
             "誤って", "うっかり", "間違って", "注意しないと", "不注意",
+            "不用意に", "気をつけないと", "意図せず", "知らずに",
         ],
         "ko": [
             "실수로", "잘못해서", "주의하지 않으면", "부주의",
+            "잘못하면", "무심코", "의도치 않게",
         ],
         "ar": [
             "عن طريق الخطأ", "بالخطأ", "إذا لم تكن حذرا", "دون قصد",
+            "سهوا", "دون انتباه", "بغير قصد", "عن غير قصد", "إذا لم تنتبه",
         ],
         "hi": [
             "गलती से", "अनजाने में", "अगर सावधान नहीं", "लापरवाही",
+            "भूलवश", "असावधानी से", "अनजाने", "ध्यान न देने पर",
         ],
     },
     "cond_start": {
@@ -1100,6 +1390,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "wenn", "falls", "bevor", "nachdem", "sobald",
+            "sofern", "solange", "sowie",
         ],
         "fr": [
             "si", "quand", "lorsque", "avant de", "au cas où",
@@ -1112,30 +1403,38 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "als", "wanneer", "indien", "zodra",
+            "tenzij", "voordat", "nadat",
         ],
         "pl": [
             "jeśli", "jeżeli", "gdy", "kiedy",
+            "zanim", "o ile", "chyba że",
         ],
         "tr": [
             "eğer",
         ],
         "ru": [
             "если", "когда",
+            "как только", "в случае", "перед тем как", "после того как",
         ],
         "zh": [
             "如果", "若", "假如", "一旦",
+            "要是", "倘若", "只要", "除非", "每当", "万一",
         ],
         "ja": [
             "もし",
+            "万一", "仮に",
         ],
         "ko": [
             "만약",
+            "만일", "혹시",
         ],
         "ar": [
             "إذا", "اذا", "لو", "عندما",
+            "في حال", "حالما", "متى", "كلما", "ما لم", "إن",
         ],
         "hi": [
             "अगर", "यदि", "जब",
+            "जब भी", "जैसे ही", "अगर कभी", "यदि कभी",
         ],
     },
     "cond": {
@@ -1148,6 +1447,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "wenn", "falls", "sobald", "nachdem", "bevor", "sofern", "solange", "immer wenn",
+            "wann immer", "im falle", "im fall, dass", "vorausgesetzt", "während", "jedes mal, wenn",
         ],
         "fr": [
             "si", "quand", "lorsque", "dès que", "une fois que", "avant de", "après", "au cas où", "chaque fois que",
@@ -1160,30 +1460,39 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "als", "wanneer", "indien", "zodra", "voordat", "nadat", "telkens als",
+            "mits", "tenzij", "totdat", "terwijl", "in het geval dat", "elke keer als",
         ],
         "pl": [
             "jeśli", "jeżeli", "gdy", "kiedy", "jak tylko", "zanim", "po tym jak", "ilekroć",
+            "o ile", "chyba że", "dopóki", "podczas gdy", "w przypadku", "za każdym razem, gdy",
         ],
         "tr": [
             "eğer", "durumunda", "olursa", "ise", "zaman", "önce", "sonra",
+            "halinde", "takdirde", "sürece", "her seferinde",
         ],
         "ru": [
             "если", "когда", "как только", "в случае", "перед тем как", "после того как", "всякий раз",
+            "при условии, что", "если только", "пока", "до тех пор, пока", "каждый раз, когда", "прежде чем",
         ],
         "zh": [
             "如果", "若", "假如", "当", "一旦", "每当", "之前", "之后", "的话",
+            "要是", "倘若", "只要", "除非", "万一",
         ],
         "ja": [
             "もし", "場合", "たら", "れば", "とき", "時は", "前に", "後に",
+            "際には", "際は", "ならば", "であれば",
         ],
         "ko": [
             "만약", "경우", "때", "하면", "전에", "후에",
+            "혹시", "만일",
         ],
         "ar": [
             "إذا", "اذا", "عندما", "لو", "إن", "قبل", "بعد",
+            "في حال", "حالما", "متى", "كلما", "ما لم", "طالما",
         ],
         "hi": [
             "अगर", "यदि", "जब", "पहले", "बाद",
+            "जब तक", "जैसे ही", "हर बार जब", "के बाद", "से पहले",
         ],
     },
     "run": {
@@ -1202,6 +1511,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "einfach", "dann", "danach", "zuerst", "anschließend", "sofort",
             "führe", "führen sie", "ausführen", "starte", "nutze", "verwende", "benutze", "tippe", "gib ein",
+            "rufe auf", "aufrufen", "tippe ein",
         ],
         "fr": [
             "simplement", "puis", "ensuite", "alors", "d'abord",
@@ -1218,36 +1528,45 @@ CUES: dict[str, dict[str, list[str]]] = {
         "nl": [
             "gewoon", "dan", "daarna", "eerst",
             "voer", "uitvoeren", "draai", "gebruik", "typ", "start",
+            "roep aan", "voer in",
         ],
         "pl": [
             "po prostu", "potem", "następnie", "najpierw",
             "uruchom", "wykonaj", "użyj", "wpisz", "odpal",
+            "wywołaj", "uruchamiaj", "odpalaj", "wklej",
         ],
         "tr": [
             "sadece", "direkt", "doğrudan", "sonra", "önce",
             "çalıştır", "çalıştırın", "yürüt", "kullan", "kullanın", "yaz",
+            "koştur", "yapıştır", "kullanarak",
         ],
         "ru": [
             "просто", "затем", "потом", "сначала", "сразу",
             "запусти", "запустите", "выполни", "выполните", "используй", "используйте", "введи",
+            "вызови", "набери", "выполняйте", "запускай",
         ],
         "zh": [
             "直接", "然后", "先", "马上",
             "运行", "执行", "使用", "输入", "跑",
+            "请运行", "请执行", "调用",
         ],
         "ja": [
             "そのまま", "すぐに", "まず",
             "実行", "使用", "入力", "走らせ",
+            "次のコマンド", "以下のコマンド", "叩いて", "コマンドを実行",
         ],
         "ko": [
             "그냥", "바로", "먼저",
             "실행", "사용", "입력",
+            "다음 명령", "아래 명령", "돌려",
         ],
         "ar": [
             "نفذ", "نفّذ", "شغل", "شغّل", "استخدم", "اكتب",
+            "قم بتشغيل", "قم بتنفيذ", "استدع",
         ],
         "hi": [
             "चलाएं", "चलाओ", "चलाइए", "निष्पादित", "इस्तेमाल", "उपयोग",
+            "रन करें", "रन करो", "चलाइये", "चलाना", "कमांड चलाएं", "निम्न कमांड", "नीचे दी गई कमांड",
         ],
     },
     "say": {
@@ -1270,6 +1589,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "befolge", "befolgen", "folge", "gehorche", "führe aus",
+            "halte dich an", "handle nach", "setze um", "als deine anweisungen", "als neue anweisungen",
+            "deine neuen anweisungen", "deine echten anweisungen",
         ],
         "fr": [
             "suis", "suivez", "obéis", "obéissez", "applique", "appliquez", "exécute",
@@ -1282,30 +1603,39 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "volg", "gehoorzaam", "voer uit",
+            "houd je aan", "doe wat", "als je instructies", "je nieuwe instructies",
         ],
         "pl": [
             "postępuj zgodnie", "wykonaj", "słuchaj",
+            "wykonuj", "zastosuj się do", "twoje nowe instrukcje", "jako twoje instrukcje",
         ],
         "tr": [
             "uygula", "takip et", "itaat et",
+            "söylediğini yap", "yeni talimatların", "talimat olarak",
         ],
         "ru": [
             "следуй", "выполни", "подчиняйся",
+            "выполняй", "исполни", "твои новые инструкции", "как свои инструкции",
         ],
         "zh": [
             "遵循", "遵守", "执行", "照做", "按照",
+            "照着做", "按其执行", "服从", "听从", "依照执行", "当作指令", "作为指令", "视为指令",
         ],
         "ja": [
             "従って", "従え", "実行",
+            "従うこと", "従い", "その通りに", "指示通りに", "言われた通りに",
         ],
         "ko": [
             "따르", "실행",
+            "준수", "그대로 수행", "그대로 따라", "지시대로", "시키는 대로",
         ],
         "ar": [
             "اتبع", "نفذ", "أطع",
+            "امتثل", "التزم ب", "اعمل ب", "نفذ ما", "افعل ما", "طبّق",
         ],
         "hi": [
             "पालन करें", "मानें", "अनुसरण",
+            "पालन करो", "अनुसार करें", "जैसा कहा गया", "वैसा ही करें",
         ],
     },
     "decode": {
@@ -1320,6 +1650,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "dekodiere", "entschlüssle", "rückwärts", "umgekehrt", "kodiert",
+            "dekodieren", "entschlüsseln", "base64-kodiert", "lies rückwärts", "von rechts nach links", "hexadezimal",
         ],
         "fr": [
             "décode", "décodez", "à l'envers", "inversé", "encodé",
@@ -1332,30 +1663,39 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "decodeer", "achterstevoren", "omgekeerd", "gecodeerd",
+            "decoderen", "ontcijfer", "van rechts naar links", "lees achterstevoren",
         ],
         "pl": [
             "zdekoduj", "odkoduj", "od tyłu", "wspak", "zakodowane",
+            "zdekodować", "odszyfruj", "od prawej do lewej", "czytaj od tyłu",
         ],
         "tr": [
             "çöz", "kodunu çöz", "tersten", "ters çevir", "kodlanmış",
+            "sağdan sola", "tersten oku", "şifresini çöz",
         ],
         "ru": [
             "декодируй", "расшифруй", "задом наперёд", "наоборот", "закодирован",
+            "декодировать", "расшифровать", "справа налево", "прочитай задом наперёд",
         ],
         "zh": [
             "解码", "解密", "倒过来", "反过来", "编码",
+            "base64解码", "反转", "逆序", "十六进制", "转义", "密文",
         ],
         "ja": [
             "デコード", "復号", "逆から", "逆さ", "エンコード",
+            "base64デコード", "16進", "逆順", "反転", "暗号文", "解読",
         ],
         "ko": [
             "디코드", "디코딩", "해독", "거꾸로", "인코딩",
+            "16진수", "뒤집", "역순", "암호문",
         ],
         "ar": [
             "فك تشفير", "فك الترميز", "بالعكس", "معكوس", "مشفر",
+            "فك الشفرة", "سداسي عشري", "اعكس", "مقلوب",
         ],
         "hi": [
             "डिकोड", "उल्टा", "एन्कोड",
+            "डिकोड करें", "उल्टा पढ़ें", "बेस64", "हेक्स",
         ],
     },
     "post_neg": {
@@ -1379,6 +1719,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "ist verboten", "sind verboten", "ist nicht erlaubt", "sind nicht erlaubt", "ist untersagt", "tabu",
             "niemals",
+            "sind untersagt", "ist nicht gestattet", "sind nicht gestattet", "ist nicht zulässig", "ist unzulässig",
+            "kommt nicht in frage", "ist ausgeschlossen", "auf keinen fall", "unter keinen umständen", "nicht aus",
+            "nicht durch", "re:^\\s*(?:nicht|niemals|nie|keinesfalls|keine|kein|keinen|keinem|keiner|keines)\\b",
         ],
         "fr": [
             "est interdit", "sont interdits", "est interdite", "n'est pas autorisé", "est proscrit", "jamais",
@@ -1391,18 +1734,27 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "is verboden", "zijn verboden", "is niet toegestaan", "nooit",
+            "zijn niet toegestaan", "is uit den boze", "is taboe", "geen optie", "onder geen beding", "in geen geval",
+            "niet uit", "niet door", "re:^\\s*(?:niet|nooit|geen)\\b",
         ],
         "pl": [
             "jest zabronione", "są zabronione", "jest niedozwolone", "nigdy",
+            "są niedozwolone", "jest zakazane", "są zakazane", "jest wykluczone", "nie wchodzi w grę",
+            "w żadnym wypadku", "pod żadnym pozorem",
         ],
         "tr": [
             "yasaktır", "yasak", "izin verilmez", "kesinlikle yapılmamalı", "yapılmamalı", "edilmemeli",
+            "yasaklanmıştır", "izin verilmiyor", "kabul edilemez", "söz konusu değil", "kesinlikle olmaz",
         ],
         "ru": [
             "запрещено", "запрещены", "недопустимо", "не допускается", "нельзя",
+            "запрещается", "не разрешено", "не разрешается", "исключено", "недопустимы", "ни в коем случае",
+            "ни при каких условиях", "категорически нельзя",
         ],
         "zh": [
             "是禁止的", "被禁止", "禁止", "不允许", "不被允许", "不可以", "不行",
+            "是不允许的", "是被禁止的", "严格禁止", "一律禁止", "不被接受", "不可接受", "是不行的", "绝对不行",
+            "不得进行",
         ],
         "ja": [
             "しないで", "しないでください", "してはいけない", "してはいけません", "してはならない", "禁止", "厳禁",
@@ -1411,16 +1763,25 @@ CUES: dict[str, dict[str, list[str]]] = {
             # The verb right after the object, in its negative form: "を含めない", "を上書きせず",
             # "をコミットしません" (not "しなければならない", which is a duty).
             "re:^\\s*(?:[をにへでがはや]?[\\p{Han}\\p{Katakana}ー・]{0,8}){1,3}\\p{Hiragana}{0,2}(?:ない|ず|ません)(?:[。、，,.\\s]|こと|ように|で|に|$)",
+            "てはいけない", "てはいけません", "てはならない", "やめてください", "べきではない", "べきではありません",
+            "してはダメ", "しちゃダメ", "ご遠慮ください", "控えてください", "控えること", "避けること",
+            "避けてください", "絶対にしない",
         ],
         "ko": [
             "하지 마", "하지마", "하지 말", "지 마", "지 말", "말 것", "금지", "안 됩니다", "안 돼", "않도록",
             "하면 안", "면 안 됩니다",
+            "해서는 안 됩니다", "해서는 안 된다", "서는 안 됩니다", "면 안 된다", "허용되지 않", "불가합니다", "삼가",
+            "피하세요", "피해야", "말아 주세요", "말아주세요", "않아야",
         ],
         "ar": [
             "ممنوع", "محظور", "غير مسموح", "لا يجوز",
+            "غير مقبول", "لا يسمح به", "مرفوض", "خط أحمر", "ليس خيارا",
         ],
         "hi": [
             "मत करो", "मत करें", "न करें", "नहीं करना", "वर्जित", "निषिद्ध", "मना है", "नहीं करें",
+            "मत कीजिए", "न कीजिए", "नहीं करना चाहिए", "नहीं करनी चाहिए", "नहीं करने चाहिए", "कभी न करें", "कभी मत करो",
+            "सख्त मना है", "सख़्त मना है", "की अनुमति नहीं", "अनुमति नहीं है", "प्रतिबंधित है", "वर्जित है", "मत करना",
+            "न करो",
         ],
     },
     "restrict": {
@@ -1444,9 +1805,36 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "ja": [
             "一度に", "まとめて", "一括で", "直接", "一気に",
+            "一緒に", "同時に", "同じコミット", "一つのコミット", "1つのコミット", "単一のコミット", "mainに直接",
+            "本番に直接",
         ],
         "zh": [
             "一次性", "一次", "直接", "混在一起", "打包",
+            "在一个提交里", "在一个提交中", "单个提交", "同一个提交",
+        ],
+        "nl": [
+            "in één keer", "alles tegelijk", "in één commit", "direct naar main", "rechtstreeks naar main",
+            "zonder review",
+        ],
+        "pl": [
+            "naraz", "wszystko naraz", "w jednym commicie", "bezpośrednio do main", "prosto na main", "bez review",
+        ],
+        "ru": [
+            "за один раз", "всё сразу", "одним коммитом", "в одном коммите", "напрямую в main", "прямо в main",
+            "без ревью",
+        ],
+        "tr": [
+            "tek seferde", "hepsini birden", "tek bir commit'te", "doğrudan main'e", "incelemeden",
+        ],
+        "ko": [
+            "한 번에", "한꺼번에", "하나의 커밋", "한 커밋에", "단일 커밋", "main에 직접", "main 브랜치에 직접",
+            "프로덕션에 직접",
+        ],
+        "ar": [
+            "دفعة واحدة", "في التزام واحد", "مباشرة إلى", "مباشرة على", "جميعها معا",
+        ],
+        "hi": [
+            "एक साथ", "एक ही कमिट", "एक कमिट में", "सीधे main", "सीधे प्रोडक्शन",
         ],
     },
     "post_describe": {
@@ -1462,6 +1850,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "zh": [
             "可能被", "会被", "容易被", "可以被",
+            "可能会被", "可能导致", "会导致", "容易导致",
         ],
         "de": [
             "kann leicht", "können leicht", "lässt sich leicht",
@@ -1471,6 +1860,24 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "puede ser fácilmente", "pueden ser fácilmente",
+        ],
+        "nl": [
+            "kan gemakkelijk", "kunnen gemakkelijk", "is mogelijk",
+        ],
+        "pl": [
+            "można łatwo", "może łatwo", "da się łatwo",
+        ],
+        "ru": [
+            "легко может", "можно легко",
+        ],
+        "tr": [
+            "kolayca", "kolaylıkla",
+        ],
+        "ar": [
+            "يمكن أن يتم", "قد يتم", "من الممكن أن", "قد يؤدي", "يمكن بسهولة",
+        ],
+        "hi": [
+            "हो सकता है", "जा सकता है", "जा सकते हैं", "संभव है",
         ],
     },
     "post_permit": {
@@ -1485,6 +1892,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "de": [
             "ist erlaubt", "ist in ordnung", "ist okay", "ist ok", "nach belieben",
+            "ist zulässig", "sind erlaubt", "ist gestattet", "nach bedarf", "jederzeit",
         ],
         "fr": [
             "est autorisé", "est permis", "c'est ok", "est acceptable", "librement",
@@ -1497,30 +1905,40 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "is toegestaan", "is prima", "is oké",
+            "zijn toegestaan", "naar behoefte", "naar believen",
         ],
         "pl": [
             "jest dozwolone", "jest ok", "jest w porządku",
+            "są dozwolone", "według potrzeby", "w razie potrzeby", "dowolnie",
         ],
         "tr": [
             "serbest", "izinli", "sorun değil",
+            "serbesttir", "izinlidir", "gerektiğinde", "istediğin zaman",
         ],
         "ru": [
             "разрешено", "допустимо", "можно", "нормально",
+            "разрешены", "по необходимости",
         ],
         "zh": [
             "是允许的", "是可以的", "没问题", "随意",
+            "都可以", "也可以", "是可以接受的", "可以接受", "没关系", "无妨", "不要紧",
         ],
         "ja": [
             "構いません", "大丈夫", "してもよい", "許可されています",
+            "しても構いません", "してもいい", "しても良い", "して良い", "してよい", "しても大丈夫", "可能です",
+            "問題ありません", "構わない",
         ],
         "ko": [
             "괜찮", "허용됩니다", "해도 됩니다",
+            "어도 됩니다", "어도 돼", "어도 괜찮", "아도 됩니다", "아도 돼", "해도 무방", "도 무방합니다", "도 상관없",
         ],
         "ar": [
             "مسموح", "لا بأس", "مقبول",
+            "لا مانع", "جائز",
         ],
         "hi": [
             "ठीक है", "अनुमति है", "चलेगा",
+            "कर सकते हैं", "ठीक रहेगा", "कोई बात नहीं", "कोई समस्या नहीं", "स्वीकार्य है", "चल जाएगा",
         ],
     },
     "post_noneed": {
@@ -1542,6 +1960,10 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "ist optional", "sind optional", "ist nicht nötig", "sind nicht nötig", "ist unnötig", "nicht erforderlich",
             "zeitverschwendung",
+            "ist nicht notwendig", "sind nicht notwendig", "ist nicht erforderlich", "sind nicht erforderlich",
+            "ist freiwillig", "ist überflüssig", "sind überflüssig", "nicht nötig", "nicht notwendig", "entfällt",
+            "kann entfallen", "kann übersprungen werden", "können übersprungen werden", "ist nicht mehr nötig",
+            "musst du nicht", "brauchst du nicht", "wenn du zeit hast", "falls zeit bleibt",
         ],
         "fr": [
             "est facultatif", "est optionnel", "sont facultatifs", "sont optionnels", "n'est pas nécessaire",
@@ -1557,30 +1979,49 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "nl": [
             "is optioneel", "zijn optioneel", "is niet nodig", "zijn niet nodig", "is overbodig", "tijdverspilling",
+            "is niet noodzakelijk", "zijn niet noodzakelijk", "is niet vereist", "niet nodig", "hoeft niet",
+            "hoef je niet", "kan worden overgeslagen", "mag worden overgeslagen", "is niet meer nodig",
+            "als je tijd hebt",
         ],
         "pl": [
             "jest opcjonalne", "są opcjonalne", "nie jest konieczne", "nie są konieczne", "jest zbędne", "strata czasu",
+            "nie jest potrzebne", "nie są potrzebne", "nie jest wymagane", "nie są wymagane", "jest niepotrzebne",
+            "nie trzeba", "nie musisz", "można pominąć", "jeśli masz czas",
         ],
         "tr": [
             "isteğe bağlı", "opsiyonel", "gerekli değil", "gereksiz", "zaman kaybı",
+            "gerek yok", "gerekmez", "gerekmiyor", "şart değil", "lüzum yok", "zorunda değilsin", "zorunda değilsiniz",
+            "mecbur değilsin", "zorunlu değil", "isteğe bağlıdır", "vaktin olursa",
         ],
         "ru": [
             "необязательно", "не обязательно", "не нужно", "не требуется", "лишнее", "пустая трата времени",
+            "не обязательны", "не нужны", "не требуются", "не нужен", "не обязателен", "можно пропустить",
+            "можно не делать", "необязательны", "если будет время",
         ],
         "zh": [
             "是可选的", "可选", "不是必需的", "非必须", "没必要", "不需要", "浪费时间",
+            "不是必须的", "并非必须", "无需进行", "不必进行", "可以省略", "可省略", "可有可无", "不重要", "不必要",
         ],
         "ja": [
             "任意", "オプション", "不要", "必要ありません", "必要ない", "時間の無駄",
+            "なくていい", "なくてよい", "なくても大丈夫", "なくても構いません", "必要はない", "必要はありません",
+            "しなくていい", "しなくてもいい", "しなくてよい", "しなくても構いません", "しなくても大丈夫",
+            "なくてもいい", "なくても良い", "なくても構わない", "いらない", "要らない", "省略可", "省略してよい",
+            "省略して構いません", "やらなくていい",
         ],
         "ko": [
             "선택 사항", "필요 없", "불필요", "시간 낭비",
+            "할 필요 없", "필요는 없", "필요가 없", "하지 않아도 됩니다", "하지 않아도 돼", "하지 않아도 괜찮",
+            "안 해도 괜찮", "생략해도 됩니다", "생략해도 돼", "생략 가능", "없어도 됩니다",
         ],
         "ar": [
             "اختياري", "غير ضروري", "غير مطلوب", "مضيعة للوقت",
+            "ليس ضروريا", "ليست ضرورية", "لا داعي له", "لا حاجة له", "لا حاجة إليه", "غير لازم",
         ],
         "hi": [
             "वैकल्पिक", "ज़रूरी नहीं", "जरूरी नहीं", "आवश्यक नहीं", "समय की बर्बादी",
+            "की ज़रूरत नहीं", "की जरूरत नहीं", "की आवश्यकता नहीं", "ज़रूरत नहीं", "जरूरत नहीं", "आवश्यकता नहीं",
+            "अनिवार्य नहीं", "वैकल्पिक है", "छोड़ा जा सकता है",
         ],
     },
     "question": {
@@ -1637,18 +2078,23 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "zh": [
             "运行", "执行", "首先", "然后", "步骤",
+            "接下来", "最后", "安装", "清理", "重置", "启动", "如下", "以下命令", "下面的命令", "请运行", "务必",
         ],
         "ja": [
             "実行", "まず", "次に", "手順",
+            "最後に", "その後", "インストール", "セットアップ", "以下のコマンド", "次のコマンド", "必ず", "以下を実行",
         ],
         "ko": [
             "실행", "먼저", "다음", "단계",
+            "마지막으로", "그 다음", "설치", "설정", "정리", "초기화", "아래 명령", "반드시",
         ],
         "ar": [
             "نفذ", "شغل", "أولا", "ثم", "خطوات",
+            "بعد ذلك", "أخيرا", "ثبّت", "الأوامر التالية", "الأمر التالي", "قم بتشغيل",
         ],
         "hi": [
             "चलाएं", "पहले", "फिर", "चरण",
+            "सबसे पहले", "उसके बाद", "अंत में", "इंस्टॉल करें", "सेटअप", "निम्नलिखित कमांड", "ये कमांड",
         ],
     },
     "lead_example": {
@@ -1659,6 +2105,36 @@ CUES: dict[str, dict[str, list[str]]] = {
             "example response", "payload", "payloads", "fixture", "fixtures", "test case", "test cases", "quoted",
             "verbatim", "transcript", "cheat sheet", "cheatsheet", "for reference", "reference:", "illustration",
             "demonstrates", "demonstration", "shows how", "here is what", "here's what", "what it looks like",
+        ],
+        "de": [
+            "beispiel", "beispiele", "zum beispiel", "beispielausgabe", "erwartete ausgabe", "sieht so aus",
+        ],
+        "nl": [
+            "voorbeeld", "voorbeelden", "bijvoorbeeld", "voorbeelduitvoer", "verwachte uitvoer", "ziet er zo uit",
+        ],
+        "pl": [
+            "przykład", "przykłady", "na przykład", "przykładowe wyjście", "oczekiwane wyjście", "wygląda tak",
+        ],
+        "ru": [
+            "пример", "примеры", "например", "пример вывода", "ожидаемый вывод", "выглядит так",
+        ],
+        "tr": [
+            "örnek", "örnekler", "örneğin", "örnek çıktı", "beklenen çıktı", "şöyle görünür",
+        ],
+        "zh": [
+            "示例", "例子", "样例", "例如", "比如", "举例", "预期输出", "输出示例", "如下所示", "看起来像",
+        ],
+        "ja": [
+            "例えば", "たとえば", "サンプル", "出力例", "期待される出力", "使用例", "例:",
+        ],
+        "ko": [
+            "예시", "예를 들어", "예:", "샘플", "출력 예시", "예상 출력",
+        ],
+        "ar": [
+            "مثال", "أمثلة", "على سبيل المثال", "مثلا", "عينة", "المخرجات المتوقعة", "كمرجع",
+        ],
+        "hi": [
+            "उदाहरण", "उदाहरण के लिए", "नमूना", "अपेक्षित आउटपुट", "संदर्भ के लिए",
         ],
     },
     "lead_run_strong": {
@@ -1695,18 +2171,23 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "zh": [
             "运行", "执行",
+            "请运行", "请执行", "先运行", "然后运行",
         ],
         "ja": [
             "実行",
+            "以下を実行", "次を実行", "次のコマンドを実行", "以下のコマンドを実行",
         ],
         "ko": [
             "실행",
+            "다음을 실행", "아래를 실행", "다음 명령을 실행", "아래 명령을 실행",
         ],
         "ar": [
             "نفذ", "شغل",
+            "قم بتشغيل", "قم بتنفيذ", "شغّل الأمر التالي", "نفذ الأمر التالي",
         ],
         "hi": [
             "चलाएं", "चलाओ",
+            "यह कमांड चलाएं", "निम्न कमांड चलाएं", "नीचे दी गई कमांड चलाएं", "चलाइए",
         ],
     },
 }
