@@ -146,3 +146,16 @@ def test_two_phase_matching_reads_exactly_what_the_full_union_reads():
         assert two_phase == full, rule.id
         checked += len(full)
     assert checked > 500  # the texts exercise the rules
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80), st.integers(min_value=-30, max_value=60))
+def test_caesar_and_rot47_tables_move_exactly_the_ascii_letters_and_symbols(text, shift):
+    from instructions.oaths.text import caesar, rot47
+
+    def moved(ch, base):
+        return chr((ord(ch) - base - shift) % 26 + base)
+
+    expected = "".join(moved(c, 97) if "a" <= c <= "z" else moved(c, 65) if "A" <= c <= "Z" else c for c in text)
+    assert caesar(text, shift) == expected
+    assert rot47(text) == "".join(chr(33 + (ord(c) - 33 + 47) % 94) if 33 <= ord(c) <= 126 else c for c in text)

@@ -814,8 +814,11 @@ def decode_base85(token: str) -> str | None:
     return _readable_form(text)
 
 
+_ROT47 = {c: 33 + (c - 33 + 47) % 94 for c in range(33, 127)}
+
+
 def rot47(text: str) -> str:
-    return "".join(chr(33 + (ord(ch) - 33 + 47) % 94) if 33 <= ord(ch) <= 126 else ch for ch in text)
+    return text.translate(_ROT47)
 
 
 _MORSE = {
@@ -880,17 +883,17 @@ def decode_braille(run: str) -> str | None:
     return text if _english_words(text) >= 2 else None
 
 
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+#: One translation table per shift: every ASCII letter moved back by that many places.
+_CAESAR = [
+    str.maketrans(_LOWER + _LOWER.upper(), _LOWER[-k:] + _LOWER[:-k] + (_LOWER[-k:] + _LOWER[:-k]).upper()) if k else {}
+    for k in range(26)
+]
+
+
 def caesar(text: str, shift: int) -> str:
     """``text`` with every ASCII letter moved back by ``shift`` places."""
-    out = []
-    for ch in text:
-        if "a" <= ch <= "z":
-            out.append(chr((ord(ch) - 97 - shift) % 26 + 97))
-        elif "A" <= ch <= "Z":
-            out.append(chr((ord(ch) - 65 - shift) % 26 + 65))
-        else:
-            out.append(ch)
-    return "".join(out)
+    return text.translate(_CAESAR[shift % 26])
 
 
 def caesar_reading(text: str) -> str | None:
