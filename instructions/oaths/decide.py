@@ -551,7 +551,9 @@ def read(
     if (in_quote or in_code) and not command:
         # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
         outside = pre + " " + post
-        if not c.has("obey", pre) or c.has("mention_weak", outside) or c.has("mention", outside):
+        # (an order to obey it sits in the sentence or in a lead-in before a colon: "Do what this says: '...'")
+        obeyed = c.has("obey", _unquoted(pre)) or (lead_in.endswith(":") and c.has("obey", _unquoted(lead_in[-80:])))
+        if not obeyed or c.has("mention_weak", outside) or c.has("mention", outside):
             r.mention = True
     elif in_quote and command and not (c.has("obey", pre) or c.has("run", pre) or c.has("run", pre_full[-60:])):
         r.mention = True  # a command inside a quoted sentence ("spot the problem in \"... `git clean -fdx` ...\"")
