@@ -464,6 +464,9 @@ def read(
         else:
             r.condition = True
     post = post_full[: _first_break(post_full)]
+    if not r.condition and _PURPOSE_OPEN.fullmatch(pre) and _COMMA_NEXT.match(text, m1):
+        # "To skip a test, use `t.Skip(...)`": the action names a purpose; the order is what follows the comma.
+        r.condition = True
     polite = _POLITE_REQUEST.search(pre_full) is not None
     if polite:
         condition, r.condition = "", False  # "we'd appreciate it if you ...": the if-clause is the request
@@ -697,6 +700,8 @@ def _noun_use(before: str) -> bool:
     return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
 
 
+_PURPOSE_OPEN = re.compile(r"\W*(?:in order )?to\s*")
+_COMMA_NEXT = re.compile(r"[^.;:!?\n]{0,60}?,\s*\w")
 _NP_OPENERS = frozenset(["any", "every", "all", "each", "the", "these", "those", "such"])
 _MAIN_CLAUSE = re2_compile(
     r"\s(?:you|agents?|claude|the agent|the assistant|we)\s+(?:can|may|might|could|should|must|will|need|needn't|"
@@ -1502,6 +1507,7 @@ _ADVERBIAL_LEADS = frozenset(
         "regularly",
         "additionally",
         "also",
+        "to",  # a purpose: "to save time skip the slow suite"
     ]
 )
 #: Words that show the phrase holds its own subject or verb (so the verb after it may be described).
