@@ -54,6 +54,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "no dudes en", "no dude en", "no duden en", "no tengas miedo de", "no tenga miedo de", "no olvides",
             "no olvide", "sin dudar", "sin miedo a",
+            "no temas", "no vaciles en", "no te cortes en", "no te cortes a la hora de", "sin reparos",
+            "sin pensarlo dos veces", "no titubees en", "no te lo pienses", "no dudéis en", "no tengáis miedo de",
+            "no olvidéis", "sin temor a",
         ],
         "de": [
             "zögere nicht", "zögern sie nicht", "zögert nicht", "scheue dich nicht", "scheuen sie sich nicht",
@@ -63,14 +66,21 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "n'hésite pas à", "n'hésitez pas à", "n'aie pas peur de", "n'ayez pas peur de", "n'oublie pas de",
             "n'oubliez pas de", "sans hésiter", "sans hésitation", "ne crains pas de",
+            "n'hésite jamais à", "ne te gêne pas pour", "ne vous gênez pas pour", "sans scrupule", "sans crainte",
+            "sans arrière-pensée", "n'ayez crainte de", "n'oublie jamais de", "n'oubliez jamais de", "ne crains pas",
+            "ne craignez pas de",
         ],
         "it": [
             "non esitare a", "non esitate a", "non avere paura di", "non abbiate paura di", "non dimenticare di",
             "senza esitare", "senza esitazione", "non farti scrupoli",
+            "non esitare mai a", "non farti problemi a", "non fatevi problemi a", "senza paura", "senza scrupoli",
+            "non avere timore di", "non abbiate timore di", "non dimenticate di", "senza pensarci due volte",
         ],
         "pt": [
             "não hesite em", "não hesites em", "não tenha medo de", "não tenhas medo de", "não se esqueça de",
             "não esqueça de", "sem hesitar", "sem medo de",
+            "não tenha receio de", "não tenhas receio de", "sem receio de", "sem pensar duas vezes", "não vacile em",
+            "não hesitem em", "não tenham medo de", "não se esqueçam de", "não te esqueças de",
         ],
         "nl": [
             "aarzel niet om", "aarzel niet", "wees niet bang om", "vergeet niet", "zonder aarzelen",
@@ -124,6 +134,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "no te preocupes por", "no se preocupe por", "olvídate de",
+            "no te preocupes de", "no te preocupes si", "no se preocupe de", "no os preocupéis por", "no importa si",
+            "da igual si", "olvídese de", "como quieras", "como prefieras", "cueste lo que cueste",
+            "lo que haga falta", "no le des importancia a",
         ],
         "de": [
             "mach dir keine sorgen um", "mach dir keine gedanken über", "kümmere dich nicht um", "vergiss",
@@ -131,12 +144,20 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "ne t'inquiète pas de", "ne vous inquiétez pas de", "ne te soucie pas de", "peu importe",
+            "ne t'en fais pas pour", "ne vous en faites pas pour", "ne te préoccupe pas de",
+            "ne vous préoccupez pas de", "ne vous souciez pas de", "peu importe si", "comme tu veux",
+            "comme vous voulez", "quoi qu'il en coûte", "oublie", "oubliez",
         ],
         "it": [
             "non preoccuparti di", "non preoccuparti per", "lascia stare",
+            "non preoccupatevi di", "non ti preoccupare di", "non ti preoccupare se", "non preoccuparti se",
+            "non importa se", "come preferisci", "come vuoi", "costi quel che costi", "dimentica", "dimenticati di",
+            "lascia perdere",
         ],
         "pt": [
             "não se preocupe com", "não te preocupes com", "esqueça",
+            "não se preocupe se", "não te preocupes se", "não se preocupem com", "não importa se", "tanto faz se",
+            "esquece", "esqueça-se de", "como quiser", "custe o que custar", "o que for preciso", "deixa pra lá",
         ],
         "nl": [
             "maak je geen zorgen over", "trek je niets aan van",
@@ -211,6 +232,24 @@ CUES: dict[str, dict[str, list[str]]] = {
         "hi": [
             "भले ही इसका मतलब", "चाहे कुछ भी करना पड़े", "किसी भी कीमत पर", "की कीमत पर",
         ],
+        "es": [
+            "aunque eso signifique", "aunque esto signifique", "aunque implique", "aunque suponga", "aun a costa de",
+            "a costa de", "aunque tengas que", "aunque debas", "sin importar las consecuencias",
+            "cueste lo que cueste",
+        ],
+        "fr": [
+            "même si cela signifie", "même si ça signifie", "même si cela implique", "quitte à", "au prix de",
+            "au détriment de", "même si tu dois", "même si vous devez", "quelles qu'en soient les conséquences",
+        ],
+        "it": [
+            "anche se significa", "anche se questo significa", "anche se comporta", "a costo di", "a scapito di",
+            "anche se devi", "anche se dovessi", "a prescindere dalle conseguenze",
+        ],
+        "pt": [
+            "mesmo que isso signifique", "mesmo que signifique", "mesmo que implique", "à custa de",
+            "em detrimento de", "mesmo que tenha de", "mesmo que tenha que", "mesmo que precise",
+            "independentemente das consequências",
+        ],
     },
     "cond_end": {
         "en": [
@@ -269,6 +308,31 @@ CUES: dict[str, dict[str, list[str]]] = {
             "k|logger|listener|request|endpoint|action|routine|module|service|beacon|tracker|integration|sdk|webh"
             "ook)s? (?:that|which|to)\\s*$",
         ],
+        "es": [
+            "re:(?:añade|agrega|escribe|crea|inserta|instala|configura|implementa|incluye|pon|registra|despliega|inye"
+            "cta|deja|mantén)\\b[^,;]{0,50}\\b(?:línea|líneas|código|hook|hooks|script|scripts|paso|pasos|función|lla"
+            "mada|llamadas|fragmento|job|workflow|middleware|plugin|handler|cron|tarea|logger|listener|petición|endpo"
+            "int|acción|módulo|servicio|tracker|integración|sdk|webhook)s? (?:que|para)\\s*$",
+        ],
+        "fr": [
+            "re:(?:ajoute|ajoutez|écris|écrivez|crée|créez|insère|insérez|installe|installez|configure|configurez|imp"
+            "lémente|inclus|mets|enregistre|déploie|injecte|laisse|garde)\\b[^,;]{0,50}\\b(?:ligne|lignes|code|hook|h"
+            "ooks|script|scripts|étape|étapes|fonction|appel|appels|extrait|job|workflow|middleware|plugin|handler|cr"
+            "on|tâche|logger|listener|requête|endpoint|action|module|service|tracker|intégration|sdk|webhook)s? (?:qu"
+            "i|pour)\\s*$",
+        ],
+        "it": [
+            "re:(?:aggiungi|scrivi|crea|inserisci|installa|configura|implementa|includi|metti|registra|distribuisci|i"
+            "nietta|lascia|mantieni)\\b[^,;]{0,50}\\b(?:riga|righe|codice|hook|script|passaggio|passaggi|funzione|chi"
+            "amata|chiamate|snippet|job|workflow|middleware|plugin|handler|cron|task|logger|listener|richiesta|endpoi"
+            "nt|azione|modulo|servizio|tracker|integrazione|sdk|webhook) (?:che|per)\\s*$",
+        ],
+        "pt": [
+            "re:(?:adicione|escreva|crie|insira|instale|configure|implemente|inclua|coloque|registre|implante|injete|"
+            "deixe|mantenha)\\b[^,;]{0,50}\\b(?:linha|linhas|código|hook|hooks|script|scripts|passo|passos|função|cha"
+            "mada|chamadas|trecho|job|workflow|middleware|plugin|handler|cron|tarefa|logger|listener|requisição|endpo"
+            "int|ação|módulo|serviço|tracker|integração|sdk|webhook)s? (?:que|para)\\s*$",
+        ],
     },
     "noneed": {
         "en": [
@@ -290,6 +354,10 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "no hace falta", "no es necesario", "no necesitas", "no necesita", "no tienes que", "no tiene que",
             "no hay que", "no te molestes en", "innecesario", "es opcional",
+            "no es necesario que", "no hay necesidad de", "no tienes por qué", "no tiene por qué", "no tenéis que",
+            "no estás obligado a", "no está obligado a", "no hace falta que", "ya no hace falta", "ya no es necesario",
+            "no necesitas volver a", "sin necesidad de", "no merece la pena", "no vale la pena", "puedes saltarte",
+            "puedes omitir", "no requiere", "no se requiere", "no es obligatorio",
         ],
         "de": [
             "nicht nötig", "nicht notwendig", "musst nicht", "müssen nicht", "muss nicht", "brauchst nicht",
@@ -303,15 +371,28 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "pas besoin de", "pas la peine de", "pas nécessaire de", "inutile de", "n'as pas besoin de",
             "n'avez pas besoin de", "n'as pas à", "n'avez pas à", "ne te fatigue pas à", "facultatif",
+            "il n'est pas nécessaire de", "il n'est plus nécessaire de", "nul besoin de", "plus besoin de",
+            "tu n'es pas obligé de", "vous n'êtes pas obligé de", "vous n'êtes pas obligés de", "tu n'es pas tenu de",
+            "vous n'êtes pas tenu de", "ne t'embête pas à", "ne vous embêtez pas à", "ne vous fatiguez pas à",
+            "ça ne vaut pas la peine de", "tu peux sauter", "vous pouvez sauter", "tu peux ignorer",
+            "n'est pas obligatoire", "pas obligé de",
         ],
         "it": [
             "non serve", "non è necessario", "non c'è bisogno di", "non devi per forza", "non hai bisogno di",
             "inutile",
             "non occorre", "facoltativo",
+            "non è più necessario", "non c'è più bisogno di", "non sei obbligato a", "non siete obbligati a",
+            "non sei tenuto a", "non siete tenuti a", "non è il caso di", "non vale la pena di", "non stare a",
+            "non state a", "puoi saltare", "potete saltare", "non è obbligatorio", "non serve più",
+            "non hai più bisogno di", "senza bisogno di",
         ],
         "pt": [
             "não precisa", "não precisas", "não é necessário", "não há necessidade de", "não tem que", "desnecessário",
             "é opcional", "nem precisa",
+            "não é preciso", "não há necessidade", "não precisa mais", "não precisas de", "você não precisa",
+            "vocês não precisam", "não tem de", "não tens de", "não é obrigatório", "não és obrigado a",
+            "não é obrigado a", "não vale a pena", "sem necessidade de", "pode pular", "podes saltar", "pode ignorar",
+            "dispensa-se",
         ],
         "nl": [
             "niet nodig", "hoeft niet", "hoef je niet", "hoeven niet", "niet noodzakelijk", "overbodig", "is optioneel",
@@ -398,6 +479,11 @@ CUES: dict[str, dict[str, list[str]]] = {
             "no puedes", "no puede", "no podéis", "no está bien", "no", "nunca", "jamás", "evita", "evite", "eviten",
             "evitar", "prohibido", "está prohibido", "tienes prohibido", "queda prohibido", "no debes", "no debe",
             "no se debe", "en ningún caso", "bajo ningún concepto", "ni",
+            "nunca jamás", "no debéis", "no deben", "no se puede", "no se permite", "no está permitido",
+            "queda terminantemente prohibido", "está terminantemente prohibido", "nadie debe", "ningún agente debe",
+            "bajo ninguna circunstancia", "en ninguna circunstancia", "de ningún modo", "de ninguna manera",
+            "en ningún momento", "abstente de", "absténgase de", "evitad", "no intentes", "no intente", "se prohíbe",
+            "prohibido:",
         ],
         "de": [
             "nicht", "nie", "niemals", "keinesfalls", "auf keinen fall", "unter keinen umständen", "kein", "keine",
@@ -409,14 +495,25 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "ne", "n'", "jamais", "ne jamais", "ne pas", "pas de", "interdit", "il est interdit de", "évite", "évitez",
             "éviter", "défense de", "en aucun cas", "sous aucun prétexte", "ni",
+            "il ne faut pas", "il ne faut jamais", "tu ne dois pas", "vous ne devez pas", "tu ne dois jamais",
+            "vous ne devez jamais", "on ne doit pas", "il est strictement interdit de", "il est défendu de",
+            "il est proscrit de", "personne ne doit", "aucun agent ne doit", "à aucun moment", "en aucune façon",
+            "abstiens-toi de", "abstenez-vous de", "interdiction de", "interdit :",
         ],
         "it": [
             "non", "mai", "evita", "evitate", "evitare", "vietato", "è vietato", "proibito", "non devi", "non deve",
             "in nessun caso", "per nessun motivo", "né",
+            "non dovete", "non devono", "non si deve", "non si può", "non puoi", "non potete", "è severamente vietato",
+            "è proibito", "nessuno deve", "nessun agente deve", "in nessun momento", "in nessun modo", "astieniti da",
+            "astenetevi da", "guardati dal", "divieto di", "vietato:",
         ],
         "pt": [
             "não", "nunca", "jamais", "evite", "evita", "evitem", "evitar", "proibido", "é proibido", "não deve",
             "não deves", "em hipótese alguma", "de jeito nenhum", "nem",
+            "não devem", "não podes", "não pode", "não podem", "não se deve", "não se pode", "está proibido",
+            "é estritamente proibido", "é vedado", "ninguém deve", "nenhum agente deve", "sob nenhuma circunstância",
+            "em nenhuma circunstância", "de forma alguma", "de modo algum", "em momento algum", "abstenha-se de",
+            "proibido:",
         ],
         "nl": [
             "niet", "nooit", "geen", "vermijd", "vermijden", "verboden", "mag niet", "mogen niet", "in geen geval",
@@ -479,6 +576,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "sin", "en lugar de", "en vez de", "deja de", "dejar de", "para de",
+            "excepto", "salvo", "aparte de", "dejad de", "deje de", "dejen de", "paren de", "en sustitución de",
         ],
         "de": [
             "ohne", "anstatt", "statt", "hör auf", "hören sie auf", "aufhören",
@@ -486,12 +584,15 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "sans", "au lieu de", "plutôt que de", "arrête de", "arrêtez de", "cesse de", "cessez de",
+            "sauf", "excepté", "hormis", "pas", "arrêter de", "cesser de", "à la place de",
         ],
         "it": [
             "senza", "invece di", "anziché", "smetti di", "smettete di", "smettila di",
+            "tranne", "eccetto", "salvo", "a parte", "smettere di", "smettetela di", "al posto di",
         ],
         "pt": [
             "sem", "em vez de", "ao invés de", "pare de", "deixe de", "para de",
+            "exceto", "salvo", "parem de", "deixem de", "deixar de", "parar de", "no lugar de",
         ],
         "nl": [
             "zonder", "in plaats van", "stop met", "stoppen met", "ophouden met",
@@ -544,6 +645,10 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "puedes", "podéis", "pueden", "puede", "siéntete libre de", "siéntase libre de", "está bien",
             "tienes permiso para", "tiene permiso para", "se permite", "eres libre de", "si quieres",
+            "se puede", "podrás", "tienes libertad para", "tiene libertad para", "está permitido", "te está permitido",
+            "se te permite", "no pasa nada si", "está bien que", "es aceptable", "tienes vía libre para",
+            "si lo deseas", "si lo prefieres", "cuando quieras", "a tu criterio", "según tu criterio",
+            "estás autorizado a", "está autorizado a",
         ],
         "de": [
             "du kannst", "du darfst", "sie können", "sie dürfen", "ihr könnt", "ihr dürft", "es ist in ordnung",
@@ -555,14 +660,25 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "tu peux", "vous pouvez", "libre à vous de", "libre à toi de", "il est permis de", "vous êtes autorisé à",
             "tu es autorisé à", "c'est ok de", "il est acceptable de", "si tu veux", "si vous voulez",
+            "on peut", "tu pourras", "vous pourrez", "tu es libre de", "vous êtes libre de", "vous êtes libres de",
+            "il est autorisé de", "tu as le droit de", "vous avez le droit de", "tu as la permission de",
+            "vous avez la permission de", "c'est bon de", "pas de problème pour", "si tu le souhaites",
+            "si vous le souhaitez", "quand tu veux", "à ta discrétion", "à votre discrétion",
         ],
         "it": [
             "puoi", "potete", "può", "sentiti libero di", "sentitevi liberi di", "è consentito", "sei autorizzato a",
             "va bene", "se vuoi",
+            "si può", "puoi pure", "potrai", "siete liberi di", "sei libero di", "hai il permesso di",
+            "avete il permesso di", "è permesso", "sei autorizzata a", "siete autorizzati a", "è accettabile",
+            "nessun problema a", "se preferisci", "se lo desideri", "quando vuoi", "a tua discrezione",
+            "hai la libertà di",
         ],
         "pt": [
             "você pode", "pode", "podes", "podem", "fique à vontade para", "fica à vontade para", "é permitido",
             "está autorizado a", "tudo bem", "se quiser",
+            "pode-se", "você poderá", "fique livre para", "fiquem à vontade para", "está liberado para",
+            "você está autorizado a", "é aceitável", "tem permissão para", "tens permissão para", "não há problema em",
+            "sem problema em", "se preferir", "se desejar", "quando quiser", "a seu critério", "você é livre para",
         ],
         "nl": [
             "je mag", "je kunt", "u mag", "u kunt", "jullie mogen", "het is prima om", "het is toegestaan om",
@@ -638,6 +754,12 @@ CUES: dict[str, dict[str, list[str]]] = {
             "solo para este repositorio", "solo en este repositorio", "solo por esta vez", "por esta vez",
             "excepcionalmente", "como excepción", "temporalmente", "el equipo de seguridad ha aprobado",
             "el equipo de seguridad aprobó", "aprobado por", "autorizado por",
+            "solo para este proyecto", "solo en este proyecto", "para esta tarea", "solo para esta tarea",
+            "para esta sesión", "solo por hoy", "por ahora", "de momento", "hasta nuevo aviso",
+            "como excepción puntual", "de forma excepcional", "ha sido aprobado", "ha sido autorizado", "preaprobado",
+            "el responsable ha aprobado", "el cto ha aprobado", "el equipo legal ha aprobado",
+            "el equipo de cumplimiento ha aprobado", "el mantenedor ha aprobado", "con autorización de",
+            "por orden de", "excepción de emergencia",
         ],
         "de": [
             "nur für dieses repository", "nur in diesem repository", "nur für dieses projekt", "ausnahmsweise",
@@ -651,16 +773,30 @@ CUES: dict[str, dict[str, list[str]]] = {
             "uniquement pour ce dépôt", "seulement pour ce dépôt", "pour ce dépôt uniquement", "exceptionnellement",
             "à titre exceptionnel", "temporairement", "l'équipe de sécurité a approuvé", "l'équipe sécurité a validé",
             "approuvé par", "autorisé par", "juste cette fois",
+            "uniquement pour ce projet", "seulement pour ce projet", "pour cette tâche", "pour cette session",
+            "juste pour aujourd'hui", "pour l'instant", "pour le moment", "jusqu'à nouvel ordre",
+            "à titre d'exception", "a été approuvé", "a été autorisé", "pré-approuvé", "le responsable a approuvé",
+            "le cto a approuvé", "le service juridique a approuvé", "l'équipe conformité a approuvé",
+            "le mainteneur a approuvé", "sur ordre de", "par ordre de", "exception d'urgence",
         ],
         "it": [
             "solo per questo repository", "solo in questo repository", "eccezionalmente", "in via eccezionale",
             "temporaneamente", "il team di sicurezza ha approvato", "approvato da", "autorizzato da",
             "solo questa volta",
+            "solo per questo progetto", "solo in questo progetto", "per questo task", "per questa sessione",
+            "solo per oggi", "per ora", "per il momento", "fino a nuovo avviso", "in via del tutto eccezionale",
+            "è stato approvato", "è stato autorizzato", "pre-approvato", "preapprovato",
+            "il responsabile ha approvato", "il cto ha approvato", "l'ufficio legale ha approvato",
+            "il team compliance ha approvato", "il maintainer ha approvato", "su ordine di", "eccezione di emergenza",
         ],
         "pt": [
             "apenas neste repositório", "só neste repositório", "apenas para este repositório", "excepcionalmente",
             "como exceção", "temporariamente", "a equipe de segurança aprovou", "a equipa de segurança aprovou",
             "aprovado por", "autorizado por", "só desta vez",
+            "apenas para este projeto", "só neste projeto", "para esta tarefa", "para esta sessão", "só por hoje",
+            "por enquanto", "por ora", "até novo aviso", "em caráter excepcional", "foi aprovado", "foi autorizado",
+            "pré-aprovado", "o responsável aprovou", "o cto aprovou", "o jurídico aprovou",
+            "a equipe de compliance aprovou", "o mantenedor aprovou", "por ordem de", "exceção de emergência",
         ],
         "nl": [
             "alleen voor deze repository", "alleen in deze repository", "bij uitzondering", "tijdelijk",
@@ -755,6 +891,15 @@ CUES: dict[str, dict[str, list[str]]] = {
             "tras confirmar", "después de confirmar", "a menos que el usuario", "a menos que se",
             "salvo que el usuario",
             "cuando el usuario lo pida", "previa aprobación", "pide permiso",
+            "previa confirmación", "previo permiso", "previa autorización", "solo si te lo piden",
+            "solo si se te pide", "solo cuando se te pida", "si el usuario lo pide", "si el usuario lo solicita",
+            "cuando el usuario lo solicite", "con el visto bueno", "tras la aprobación", "después de la aprobación",
+            "una vez aprobado", "hasta que el usuario confirme", "requiere aprobación", "requiere confirmación",
+            "necesita aprobación", "pide confirmación", "pregunta al usuario", "consulta con el usuario",
+            "consulta al usuario", "confirma con el usuario", "pide autorización", "salvo que se indique",
+            "a menos que se te pida", "excepto si se solicita", "bajo petición", "a petición del usuario",
+            "si se te indica explícitamente", "con consentimiento explícito", "con aprobación explícita",
+            "sin antes preguntar",
         ],
         "de": [
             "nur nach rücksprache", "nach rücksprache", "mit zustimmung", "mit genehmigung", "mit freigabe",
@@ -771,16 +916,38 @@ CUES: dict[str, dict[str, list[str]]] = {
             "après accord", "demande d'abord", "demandez d'abord", "demande avant", "demandez avant",
             "sauf si l'utilisateur", "sauf demande", "uniquement si l'utilisateur", "à la demande de l'utilisateur",
             "sans l'accord",
+            "sur confirmation", "après autorisation", "après approbation", "avec le feu vert",
+            "seulement si on te le demande", "uniquement si on vous le demande", "seulement sur demande",
+            "si l'utilisateur le demande", "quand l'utilisateur le demande", "une fois approuvé",
+            "jusqu'à ce que l'utilisateur confirme", "nécessite une approbation", "nécessite une confirmation",
+            "requiert une validation", "demande confirmation", "demandez confirmation", "demande à l'utilisateur",
+            "demandez à l'utilisateur", "consulte l'utilisateur", "consultez l'utilisateur",
+            "vérifie avec l'utilisateur", "sauf indication contraire", "sauf si on te le demande",
+            "sur demande explicite", "avec accord explicite", "avec consentement explicite",
         ],
         "it": [
             "con il permesso", "con l'approvazione", "con l'autorizzazione", "dopo conferma", "dopo aver chiesto",
             "chiedi prima", "chiedete prima", "solo se l'utente", "a meno che l'utente", "su richiesta",
             "previa approvazione",
+            "previa conferma", "previo permesso", "previa autorizzazione", "solo se te lo chiedono",
+            "solo se richiesto", "solo su richiesta", "se l'utente lo chiede", "se l'utente lo richiede",
+            "con il via libera", "dopo l'approvazione", "una volta approvato", "finché l'utente non conferma",
+            "richiede approvazione", "richiede conferma", "serve l'approvazione", "chiedi conferma",
+            "chiedete conferma", "chiedi all'utente", "consulta l'utente", "verifica con l'utente",
+            "salvo diversa indicazione", "a meno che non ti venga chiesto", "su richiesta esplicita",
+            "con consenso esplicito", "con approvazione esplicita",
         ],
         "pt": [
             "com permissão", "com aprovação", "com autorização", "após confirmação", "depois de confirmar",
             "pergunte antes", "pergunte primeiro", "só se o usuário", "apenas se o usuário", "a menos que o usuário",
             "mediante aprovação", "peça permissão",
+            "mediante confirmação", "mediante autorização", "após aprovação", "depois da aprovação", "com o aval",
+            "só se te pedirem", "apenas se solicitado", "somente se solicitado", "só quando pedido",
+            "se o usuário pedir", "se o usuário solicitar", "quando o usuário pedir", "uma vez aprovado",
+            "até que o usuário confirme", "requer aprovação", "requer confirmação", "precisa de aprovação",
+            "peça confirmação", "pergunte ao usuário", "consulte o usuário", "confirme com o usuário",
+            "peça autorização", "salvo indicação em contrário", "a menos que seja pedido", "sob pedido",
+            "a pedido do usuário", "com consentimento explícito", "com aprovação explícita",
         ],
         "nl": [
             "met toestemming", "na goedkeuring", "na bevestiging", "vraag eerst", "vraag vooraf",
@@ -885,6 +1052,10 @@ CUES: dict[str, dict[str, list[str]]] = {
             "con la aprobación", "solo si el usuario", "solo si se solicita", "tras confirmar", "después de confirmar",
             "a menos que el usuario", "a menos que se", "salvo que el usuario", "cuando el usuario lo pida",
             "previa aprobación",
+            "previa confirmación", "previo permiso", "previa autorización", "solo si te lo piden",
+            "solo si se te pide", "si el usuario lo pide", "si el usuario lo solicita", "con el visto bueno",
+            "tras la aprobación", "después de la aprobación", "requiere aprobación", "requiere confirmación",
+            "pero pregunta antes", "pero pregunta primero", "a petición del usuario", "bajo petición",
         ],
         "de": [
             "nur nach rücksprache", "nach rücksprache", "mit zustimmung", "mit genehmigung", "mit freigabe",
@@ -898,14 +1069,23 @@ CUES: dict[str, dict[str, list[str]]] = {
             "avec l'accord", "avec l'autorisation", "avec la permission", "après confirmation", "après validation",
             "après accord", "sauf si l'utilisateur", "sauf demande", "uniquement si l'utilisateur",
             "à la demande de l'utilisateur",
+            "sur confirmation", "après autorisation", "après approbation", "avec le feu vert", "seulement sur demande",
+            "si l'utilisateur le demande", "nécessite une approbation", "nécessite une confirmation",
+            "mais demande d'abord", "mais demandez d'abord", "mais demande avant", "sur demande explicite",
         ],
         "it": [
             "con il permesso", "con l'approvazione", "con l'autorizzazione", "dopo conferma", "solo se l'utente",
             "a meno che l'utente", "su richiesta", "previa approvazione",
+            "previa conferma", "previo permesso", "previa autorizzazione", "solo se richiesto", "solo su richiesta",
+            "se l'utente lo chiede", "dopo l'approvazione", "richiede approvazione", "richiede conferma",
+            "ma chiedi prima", "ma chiedete prima", "su richiesta esplicita",
         ],
         "pt": [
             "com permissão", "com aprovação", "com autorização", "após confirmação", "depois de confirmar",
             "só se o usuário", "apenas se o usuário", "a menos que o usuário", "mediante aprovação",
+            "mediante confirmação", "mediante autorização", "após aprovação", "apenas se solicitado",
+            "somente se solicitado", "se o usuário pedir", "requer aprovação", "requer confirmação",
+            "mas pergunte antes", "mas pergunte primeiro", "a pedido do usuário", "sob pedido",
         ],
         "nl": [
             "met toestemming", "na goedkeuring", "na bevestiging", "alleen als de gebruiker", "tenzij de gebruiker",
@@ -969,18 +1149,22 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "ningún", "ninguna", "ningunos", "ningunas", "nada de",
+            "ni un", "ni una", "cero", "nunca", "ningún tipo de",
         ],
         "de": [
             "kein", "keine", "keinen", "keinem", "keiner", "keines", "nicht", "nichts", "nie", "niemals", "nimmer",
         ],
         "fr": [
             "aucun", "aucune", "pas de", "pas d'", "ne pas", "jamais",
+            "zéro", "nul", "nulle", "aucunement",
         ],
         "it": [
             "nessun", "nessuna", "nessuno", "alcun", "alcuna", "non",
+            "zero", "niente", "nulla", "mai",
         ],
         "pt": [
             "nenhum", "nenhuma", "não",
+            "zero", "nada de", "nunca", "nem um", "nem uma",
         ],
         "nl": [
             "geen", "niet", "niets", "nooit",
@@ -1007,6 +1191,11 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "sin preguntar", "sin permiso", "sin confirmación", "sin consultar", "sin pedir",
+            "sin pedir permiso", "sin pedir confirmación", "sin esperar confirmación", "sin esperar aprobación",
+            "sin avisar", "sin consultar al usuario", "sin aprobación", "sin autorización", "sin consentimiento",
+            "sin preguntar antes", "no preguntes", "no pidas confirmación", "no pidas permiso",
+            "no esperes confirmación", "no esperes aprobación", "no hace falta preguntar",
+            "no hace falta pedir permiso",
         ],
         "de": [
             "ohne zu fragen", "ohne nachzufragen", "ohne rückfrage", "ohne zustimmung", "ohne bestätigung",
@@ -1016,12 +1205,25 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "sans demander", "sans confirmation", "sans autorisation", "sans permission", "sans consulter",
+            "sans demander la permission", "sans demander confirmation", "sans attendre de confirmation",
+            "sans attendre de validation", "sans prévenir", "sans consulter l'utilisateur", "sans approbation",
+            "sans accord", "sans consentement", "sans demander avant", "ne demande pas", "ne demandez pas",
+            "ne demande pas confirmation", "n'attends pas de confirmation", "n'attendez pas de validation",
+            "pas besoin de demander",
         ],
         "it": [
             "senza chiedere", "senza conferma", "senza permesso", "senza autorizzazione",
+            "senza chiedere il permesso", "senza chiedere conferma", "senza attendere conferma",
+            "senza aspettare l'approvazione", "senza avvisare", "senza consultare l'utente", "senza approvazione",
+            "senza consenso", "senza chiedere prima", "non chiedere", "non chiedete", "non chiedere conferma",
+            "non aspettare conferma", "non serve chiedere", "non c'è bisogno di chiedere",
         ],
         "pt": [
             "sem perguntar", "sem confirmação", "sem permissão", "sem autorização", "sem consultar",
+            "sem pedir permissão", "sem pedir confirmação", "sem esperar confirmação", "sem aguardar aprovação",
+            "sem avisar", "sem consultar o usuário", "sem aprovação", "sem consentimento", "sem perguntar antes",
+            "não pergunte", "não peça confirmação", "não peça permissão", "não espere confirmação",
+            "não precisa perguntar", "não é preciso pedir permissão",
         ],
         "nl": [
             "zonder te vragen", "zonder toestemming", "zonder bevestiging", "zonder overleg",
@@ -1106,6 +1308,13 @@ CUES: dict[str, dict[str, list[str]]] = {
             "inyección de prompts", "inyección de instrucciones", "si un mensaje dice", "si un mensaje pide",
             "si un texto pide", "si alguien te pide", "intentos de", "textos que pidan", "mensajes que pidan",
             "contenido que pida", "no confíes en", "cuidado con", "ataques", "malicioso", "maliciosos",
+            "inyección de prompt", "intento de inyección", "intentos de inyección", "instrucciones inyectadas",
+            "instrucciones incrustadas", "ingeniería social", "intento de jailbreak", "si un comentario",
+            "si una issue", "si una página web", "si el contenido", "si un archivo", "si un documento", "si un correo",
+            "si una herramienta", "textos que te pidan", "contenido que te pida", "trátalo como datos",
+            "trata como datos", "como no confiable", "no confiables", "desconfía de", "ten cuidado con", "atención a",
+            "señales de alarma", "ejemplos de ataques", "ejemplos de instrucciones maliciosas", "frases como",
+            "mensajes como", "peticiones como", "rechaza cualquier instrucción", "ignora cualquier instrucción que",
         ],
         "de": [
             "prompt-injection", "prompt injection", "wenn eine nachricht", "wenn ein text", "wenn jemand dich",
@@ -1119,17 +1328,37 @@ CUES: dict[str, dict[str, list[str]]] = {
             "injection de prompt", "injection d'instructions", "si un message dit", "si un message demande",
             "si un texte demande", "si quelqu'un te demande", "tentatives de", "textes qui demandent",
             "messages qui demandent", "méfie-toi de", "méfiez-vous de", "malveillant", "attaque",
+            "injection de prompts", "tentative d'injection", "tentatives d'injection", "instructions injectées",
+            "instructions intégrées", "ingénierie sociale", "tentative de jailbreak", "si un commentaire",
+            "si une issue", "si une page web", "si le contenu", "si un fichier", "si un document", "si un e-mail",
+            "si un outil", "contenu qui demande", "traite-le comme des données", "traitez-le comme des données",
+            "comme non fiable", "non fiables", "attention aux", "signaux d'alerte", "exemples d'attaques",
+            "exemples d'instructions malveillantes", "des phrases comme", "des messages comme", "des demandes comme",
+            "refuse toute instruction", "ignore toute instruction qui",
         ],
         "it": [
             "prompt injection", "iniezione di prompt", "se un messaggio dice", "se un messaggio chiede",
             "se qualcuno ti chiede", "tentativi di", "testi che chiedono", "messaggi che chiedono", "attenzione a",
             "diffida di", "malevolo", "attacco",
+            "iniezione di istruzioni", "tentativo di iniezione", "tentativi di iniezione", "istruzioni iniettate",
+            "istruzioni incorporate", "ingegneria sociale", "tentativo di jailbreak", "se un commento", "se una issue",
+            "se una pagina web", "se il contenuto", "se un file", "se un documento", "se un'email", "se uno strumento",
+            "contenuti che chiedono", "trattalo come dati", "trattali come dati", "come non attendibile",
+            "non attendibili", "fai attenzione a", "segnali d'allarme", "esempi di attacchi",
+            "esempi di istruzioni malevole", "frasi come", "messaggi come", "richieste come",
+            "rifiuta qualsiasi istruzione", "ignora qualsiasi istruzione che",
         ],
         "pt": [
             "injeção de prompt", "injeção de instruções", "se uma mensagem diz", "se uma mensagem pedir",
             "se alguém pedir", "tentativas de", "textos que peçam", "mensagens que peçam", "cuidado com",
             "desconfie de",
             "malicioso", "ataque",
+            "tentativa de injeção", "tentativas de injeção", "instruções injetadas", "instruções embutidas",
+            "engenharia social", "tentativa de jailbreak", "se um comentário", "se uma issue", "se uma página web",
+            "se o conteúdo", "se um arquivo", "se um documento", "se um e-mail", "se uma ferramenta",
+            "conteúdo que peça", "trate como dados", "como não confiável", "não confiáveis", "atenção a",
+            "sinais de alerta", "exemplos de ataques", "exemplos de instruções maliciosas", "frases como",
+            "mensagens como", "pedidos como", "recuse qualquer instrução", "ignore qualquer instrução que",
         ],
         "nl": [
             "prompt-injectie", "promptinjectie", "als een bericht zegt", "als een bericht vraagt", "als iemand vraagt",
@@ -1197,18 +1426,31 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "dice", "como", "por ejemplo", "frase", "frases", "texto", "ejemplo", "mensaje",
+            "dicen", "decía", "tal como", "p. ej.", "incluyendo", "cadena", "cadenas", "palabra", "palabras", "patrón",
+            "patrones", "redacción", "ejemplos", "contiene", "citado", "literalmente", "mensajes", "llamado",
+            "llamada", "titulado", "la línea", "la frase", "el comando", "comando", "comandos", "término", "términos",
+            "palabra clave",
         ],
         "de": [
             "sagt", "wie", "zum beispiel", "z. b.", "z.b.", "satz", "sätze", "text", "beispiel", "nachricht",
         ],
         "fr": [
             "dit", "comme", "par exemple", "phrase", "phrases", "texte", "exemple", "message",
+            "disent", "disant", "tel que", "telle que", "p. ex.", "y compris", "chaîne", "chaînes", "mot", "mots",
+            "motif", "motifs", "formulation", "exemples", "contient", "cité", "littéralement", "messages", "appelé",
+            "intitulé", "la ligne", "la phrase", "la commande", "commande", "commandes", "terme", "termes", "mot-clé",
         ],
         "it": [
             "dice", "come", "ad esempio", "per esempio", "frase", "frasi", "testo", "esempio", "messaggio",
+            "dicono", "tipo", "come ad esempio", "incluso", "stringa", "stringhe", "parola", "parole", "pattern",
+            "formulazione", "esempi", "contiene", "citato", "letteralmente", "messaggi", "chiamato", "intitolato",
+            "la riga", "la frase", "il comando", "comando", "comandi", "termine", "termini", "parola chiave",
         ],
         "pt": [
             "diz", "como", "por exemplo", "frase", "frases", "texto", "exemplo", "mensagem",
+            "dizem", "dizendo", "tal como", "ex.", "incluindo", "string", "strings", "palavra", "palavras", "padrão",
+            "padrões", "redação", "exemplos", "contém", "citado", "literalmente", "mensagens", "chamado", "intitulado",
+            "a linha", "a frase", "o comando", "comando", "comandos", "termo", "termos", "palavra-chave",
         ],
         "nl": [
             "zegt", "zoals", "bijvoorbeeld", "zin", "zinnen", "tekst", "voorbeeld", "bericht",
@@ -1312,12 +1554,66 @@ CUES: dict[str, dict[str, list[str]]] = {
         "hi": [
             "यह कमांड", "यह स्क्रिप्ट", "यह टूल", "यह विकल्प", "हमलावर", "दुर्भावनापूर्ण उपयोगकर्ता",
         ],
+        "es": [
+            "re:(?:este|esta|ese|esa|el|la|cada)\\s+(?:comando|script|flag|opción|herramienta|función|método|endpoint"
+            "|job|hook|paso|objetivo|tarea|migración|programa|botón|ajuste|modo|proceso|acción|módulo|servicio|pipeli"
+            "ne|alias|subcomando|parámetro)\\s+(?:va\\s+a|puede|podría|también|automáticamente|simplemente|borra|elim"
+            "ina|sobrescribe|envía|sube|desactiva)\\b",
+            "re:(?:los\\s+atacantes|un\\s+atacante|usuarios\\s+maliciosos|actores\\s+maliciosos|alguien|cualquiera|ot"
+            "ros\\s+agentes|un\\s+agente\\s+descuidado)\\s+(?:\\S+\\s+)?(?:puede|pueden|podría|podrían|intentan|inten"
+            "tará|suelen)",
+            "re:(?:sirve|diseñado|pensado|capaz)\\s+(?:para|de)",
+        ],
+        "fr": [
+            "re:(?:cette|ce|cet|la|le|chaque)\\s+(?:commande|script|flag|option|outil|fonction|méthode|endpoint|job|h"
+            "ook|étape|cible|tâche|migration|programme|bouton|paramètre|mode|processus|action|module|service|pipeline"
+            "|alias|sous-commande)\\s+(?:va|peut|pourrait|aussi|automatiquement|simplement|supprime|efface|écrase|env"
+            "oie|désactive)\\b",
+            "re:(?:les\\s+attaquants|un\\s+attaquant|des\\s+utilisateurs\\s+malveillants|quelqu'un|n'importe\\s+qui|d"
+            "'autres\\s+agents|un\\s+agent\\s+négligent)\\s+(?:\\S+\\s+)?(?:peut|peuvent|pourrait|pourraient|essaient"
+            "|tentent)",
+            "re:(?:sert|conçu|prévu|capable)\\s+(?:à|pour|de)",
+        ],
+        "it": [
+            "re:(?:questo|questa|il|la|lo|ogni)\\s+(?:comando|script|flag|opzione|strumento|funzione|metodo|endpoint|"
+            "job|hook|passaggio|target|task|migrazione|programma|pulsante|impostazione|modalità|processo|azione|modul"
+            "o|servizio|pipeline|alias|sottocomando)\\s+(?:va\\s+a|può|potrebbe|anche|automaticamente|semplicemente|e"
+            "limina|cancella|sovrascrive|invia|disattiva)\\b",
+            "re:(?:gli\\s+attaccanti|un\\s+attaccante|utenti\\s+malevoli|qualcuno|chiunque|altri\\s+agenti|un\\s+agen"
+            "te\\s+distratto)\\s+(?:\\S+\\s+)?(?:può|possono|potrebbe|potrebbero|provano|tentano)",
+            "re:(?:serve|progettato|pensato|capace)\\s+(?:a|per|di)",
+        ],
+        "pt": [
+            "re:(?:este|esta|esse|essa|o|a|cada)\\s+(?:comando|script|flag|opção|ferramenta|função|método|endpoint|jo"
+            "b|hook|passo|alvo|tarefa|migração|programa|botão|configuração|modo|processo|ação|módulo|serviço|pipeline"
+            "|alias|subcomando)\\s+(?:vai|pode|poderia|também|automaticamente|simplesmente|apaga|exclui|sobrescreve|e"
+            "nvia|desativa)\\b",
+            "re:(?:os\\s+atacantes|um\\s+atacante|usuários\\s+maliciosos|alguém|qualquer\\s+um|outros\\s+agentes|um\\"
+            "s+agente\\s+descuidado)\\s+(?:\\S+\\s+)?(?:pode|podem|poderia|poderiam|tentam|tentarão)",
+            "re:(?:serve|projetado|pensado|capaz)\\s+(?:para|de)",
+        ],
     },
     "agent": {
         "en": [
             "re:(?:you|claude|the agent|agents|the assistant|the ai|the model|copilot|codex|gemini|cursor|the bot"
             "|the llm|each agent|every agent|any agent|all agents|our agents|the coding agent|coding agents|we|i)"
             "\\b",
+        ],
+        "es": [
+            "tú", "usted", "ustedes", "vosotros", "el agente", "los agentes", "el asistente", "la ia", "el modelo",
+            "cada agente", "todos los agentes", "nosotros",
+        ],
+        "fr": [
+            "tu", "vous", "l'agent", "les agents", "l'assistant", "l'ia", "le modèle", "chaque agent",
+            "tous les agents", "nous",
+        ],
+        "it": [
+            "tu", "voi", "l'agente", "gli agenti", "l'assistente", "l'ia", "il modello", "ogni agente",
+            "tutti gli agenti", "noi",
+        ],
+        "pt": [
+            "você", "vocês", "tu", "o agente", "os agentes", "o assistente", "a ia", "o modelo", "cada agente",
+            "todos os agentes", "nós",
         ],
     },
     "warn": {
@@ -1328,6 +1624,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "sin querer", "por accidente", "por error", "si no tienes cuidado", "descuido",
+            "sin darte cuenta", "por descuido", "inadvertidamente", "involuntariamente", "accidentalmente",
+            "con prisas", "sin pensar", "por despiste", "una errata",
         ],
         "de": [
             "versehentlich", "aus versehen", "unabsichtlich", "wenn du nicht aufpasst", "unachtsam",
@@ -1336,12 +1634,18 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "accidentellement", "par accident", "par erreur", "par mégarde", "si tu ne fais pas attention",
+            "involontairement", "par inadvertance", "sans le vouloir", "sans faire exprès", "par négligence",
+            "sans réfléchir", "dans la précipitation", "une coquille", "une faute de frappe",
         ],
         "it": [
             "accidentalmente", "per sbaglio", "per errore", "se non stai attento", "inavvertitamente",
+            "involontariamente", "senza volerlo", "per distrazione", "per disattenzione", "senza pensarci",
+            "per sbadataggine", "di fretta", "un refuso",
         ],
         "pt": [
             "acidentalmente", "sem querer", "por engano", "por acidente", "se não tomar cuidado",
+            "inadvertidamente", "involuntariamente", "sem perceber", "por descuido", "sem pensar", "por distração",
+            "com pressa", "um erro de digitação",
         ],
         "nl": [
             "per ongeluk", "per vergissing", "als je niet oppast", "onbedoeld",
@@ -1387,6 +1691,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "si", "cuando", "en caso de",
+            "a menos que", "salvo que", "una vez que", "antes de", "después de", "siempre que", "en caso de que",
         ],
         "de": [
             "wenn", "falls", "bevor", "nachdem", "sobald",
@@ -1394,12 +1699,15 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "si", "quand", "lorsque", "avant de", "au cas où",
+            "dès que", "une fois que", "après", "à moins que", "sauf si", "lorsqu'", "quand bien même",
         ],
         "it": [
             "quando", "nel caso",
+            "se", "qualora", "prima di", "dopo", "a meno che", "una volta che", "ogni volta che",
         ],
         "pt": [
             "quando", "caso",
+            "se", "antes de", "depois de", "a menos que", "assim que", "uma vez que", "sempre que",
         ],
         "nl": [
             "als", "wanneer", "indien", "zodra",
@@ -1444,6 +1752,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "si", "cuando", "una vez que", "en caso de", "siempre que", "mientras", "antes de", "después de",
+            "a menos que", "salvo que", "en caso de que", "siempre y cuando", "cada vez que", "hasta que", "tras",
+            "mientras que",
         ],
         "de": [
             "wenn", "falls", "sobald", "nachdem", "bevor", "sofern", "solange", "immer wenn",
@@ -1451,12 +1761,18 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "si", "quand", "lorsque", "dès que", "une fois que", "avant de", "après", "au cas où", "chaque fois que",
+            "à moins que", "sauf si", "jusqu'à ce que", "tant que", "pendant que", "lorsqu'", "pourvu que",
+            "dans le cas où", "à condition que",
         ],
         "it": [
             "se", "quando", "una volta che", "nel caso", "prima di", "dopo", "ogni volta che",
+            "a meno che", "finché", "mentre", "qualora", "nel caso in cui", "purché", "a condizione che",
+            "fino a quando",
         ],
         "pt": [
             "se", "quando", "caso", "assim que", "uma vez que", "antes de", "depois de", "sempre que",
+            "a menos que", "desde que", "enquanto", "até que", "toda vez que", "cada vez que", "contanto que",
+            "no caso de", "na hipótese de",
         ],
         "nl": [
             "als", "wanneer", "indien", "zodra", "voordat", "nadat", "telkens als",
@@ -1507,6 +1823,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "simplemente", "luego", "después", "entonces", "primero",
             "ejecuta", "ejecute", "ejecutar", "corre", "lanza", "usa", "use", "escribe",
+            "ejecutad", "ejecuten", "corred", "lanzad", "invoca", "llama a", "utiliza", "teclea", "introduce", "pega",
+            "aplica", "prueba", "a continuación", "finalmente", "por último", "siempre", "por favor", "mediante",
+            "con",
         ],
         "de": [
             "einfach", "dann", "danach", "zuerst", "anschließend", "sofort",
@@ -1516,14 +1835,20 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "simplement", "puis", "ensuite", "alors", "d'abord",
             "exécute", "exécutez", "exécuter", "lance", "lancez", "utilise", "utilisez", "tape", "tapez",
+            "lancer", "invoque", "appelle", "utiliser", "saisis", "colle", "applique", "essaie", "enfin", "finalement",
+            "toujours", "s'il te plaît", "s'il vous plaît", "via", "avec",
         ],
         "it": [
             "semplicemente", "poi", "quindi", "prima",
             "esegui", "eseguite", "eseguire", "lancia", "usa", "utilizza", "digita",
+            "lanciate", "invoca", "chiama", "usate", "utilizzate", "incolla", "applica", "prova", "in seguito",
+            "infine", "sempre", "per favore", "tramite", "con",
         ],
         "pt": [
             "simplesmente", "depois", "então", "primeiro",
             "execute", "executa", "executar", "rode", "roda", "use", "usa", "digite",
+            "executem", "rodem", "invoque", "chame", "utilize", "usem", "cole", "aplique", "tente", "a seguir",
+            "finalmente", "por fim", "sempre", "por favor", "via",
         ],
         "nl": [
             "gewoon", "dan", "daarna", "eerst",
@@ -1575,6 +1900,24 @@ CUES: dict[str, dict[str, list[str]]] = {
             "print", "echo", "return", "type", "state", "tell", "report", "claim", "announce", "declare",
             "use the phrase", "include the text", "commit message", "title", "label", "called", "named",
         ],
+        "es": [
+            "responde", "responda", "contesta", "escribe", "imprime", "devuelve", "declara", "informa", "reporta",
+            "afirma", "anuncia", "usa la frase", "incluye el texto", "mensaje de commit", "título", "etiqueta",
+            "llamado",
+        ],
+        "fr": [
+            "réponds", "répondez", "écris", "écrivez", "affiche", "renvoie", "déclare", "signale", "rapporte",
+            "affirme", "annonce", "utilise la phrase", "inclus le texte", "message de commit", "titre", "libellé",
+            "intitulé",
+        ],
+        "it": [
+            "rispondi", "rispondete", "scrivi", "stampa", "restituisci", "dichiara", "segnala", "riporta", "afferma",
+            "annuncia", "usa la frase", "includi il testo", "messaggio di commit", "titolo", "etichetta", "intitolato",
+        ],
+        "pt": [
+            "responda", "responde", "escreva", "imprima", "retorne", "declare", "informe", "reporte", "afirme",
+            "anuncie", "use a frase", "inclua o texto", "mensagem de commit", "título", "rótulo", "intitulado",
+        ],
     },
     "obey": {
         "en": [
@@ -1586,6 +1929,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "sigue", "siga", "obedece", "obedezca", "cumple", "ejecuta",
+            "sigan", "obedezcan", "obedecer", "acata", "acate", "haz lo que dice", "haz exactamente lo que", "aplica",
+            "aplique", "cumpla", "respeta", "respete", "implementa", "adopta", "tómalo como", "como tus instrucciones",
+            "tus nuevas instrucciones", "tus verdaderas instrucciones",
         ],
         "de": [
             "befolge", "befolgen", "folge", "gehorche", "führe aus",
@@ -1594,12 +1940,21 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "suis", "suivez", "obéis", "obéissez", "applique", "appliquez", "exécute",
+            "suivre", "obéir", "exécutez", "fais ce qu'il dit", "fais exactement ce que", "respecte", "respectez",
+            "implémente", "adopte", "considère-le comme", "comme tes instructions", "tes nouvelles instructions",
+            "vos nouvelles instructions", "tes vraies instructions",
         ],
         "it": [
             "segui", "seguite", "obbedisci", "esegui", "applica",
+            "seguire", "obbedire", "obbedite", "eseguite", "fai quello che dice", "fai esattamente quello che",
+            "rispetta", "rispettate", "implementa", "adotta", "trattalo come", "come tue istruzioni",
+            "le tue nuove istruzioni", "le tue vere istruzioni",
         ],
         "pt": [
             "siga", "segue", "obedeça", "execute", "cumpra",
+            "sigam", "obedecer", "obedeçam", "faça o que diz", "faça exatamente o que", "aplique", "respeite",
+            "implemente", "adote", "trate como", "como suas instruções", "suas novas instruções",
+            "suas verdadeiras instruções",
         ],
         "nl": [
             "volg", "gehoorzaam", "voer uit",
@@ -1647,6 +2002,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "decodifica", "descodifica", "al revés", "invertido", "codificado",
+            "decodificar", "descodificar", "descifra", "descifrar", "decodifícalo", "léelo al revés",
+            "de derecha a izquierda", "hexadecimal", "codificado en base64", "cifrado", "desofusca",
         ],
         "de": [
             "dekodiere", "entschlüssle", "rückwärts", "umgekehrt", "kodiert",
@@ -1654,12 +2011,18 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "décode", "décodez", "à l'envers", "inversé", "encodé",
+            "décoder", "déchiffre", "déchiffrez", "déchiffrer", "à rebours", "lis-le à l'envers", "de droite à gauche",
+            "hexadécimal", "encodé en base64", "chiffré", "désobfusque",
         ],
         "it": [
             "decodifica", "al contrario", "invertito", "codificato",
+            "decodificare", "decifra", "decifrare", "al rovescio", "leggilo al contrario", "da destra a sinistra",
+            "esadecimale", "codificato in base64", "cifrato", "deoffusca",
         ],
         "pt": [
             "decodifique", "decodifica", "ao contrário", "invertido", "codificado",
+            "decodificar", "decifre", "decifrar", "de trás para frente", "leia ao contrário",
+            "da direita para a esquerda", "hexadecimal", "codificado em base64", "cifrado", "desofusque",
         ],
         "nl": [
             "decodeer", "achterstevoren", "omgekeerd", "gecodeerd",
@@ -1715,6 +2078,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "está prohibido", "están prohibidos", "está prohibida", "no está permitido", "no se permite", "nunca",
+            "está terminantemente prohibido", "queda prohibido", "no se acepta", "está vetado", "no es aceptable",
+            "es inaceptable", "está fuera de discusión", "es una mala idea", "es peligroso", "es destructivo",
+            "va contra las normas", "va en contra de la política", "será rechazado", "jamás",
         ],
         "de": [
             "ist verboten", "sind verboten", "ist nicht erlaubt", "sind nicht erlaubt", "ist untersagt", "tabu",
@@ -1725,12 +2091,21 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "est interdit", "sont interdits", "est interdite", "n'est pas autorisé", "est proscrit", "jamais",
+            "est strictement interdit", "n'est pas permis", "est à proscrire", "est inacceptable",
+            "n'est pas acceptable", "est hors de question", "est une mauvaise idée", "est dangereux",
+            "est destructeur", "est banni", "est exclu", "va à l'encontre des règles", "sera rejeté",
         ],
         "it": [
             "è vietato", "sono vietati", "è vietata", "non è consentito", "non è permesso", "mai",
+            "è severamente vietato", "non è ammesso", "è proibito", "è inaccettabile", "non è accettabile",
+            "è fuori discussione", "è una cattiva idea", "è pericoloso", "è distruttivo", "è escluso",
+            "va contro le regole", "sarà rifiutato",
         ],
         "pt": [
             "é proibido", "são proibidos", "é proibida", "não é permitido", "nunca",
+            "é estritamente proibido", "não é permitida", "é vedado", "é inaceitável", "não é aceitável",
+            "está fora de questão", "é má ideia", "é uma má ideia", "é perigoso", "é destrutivo", "está proibido",
+            "vai contra as regras", "será rejeitado",
         ],
         "nl": [
             "is verboden", "zijn verboden", "is niet toegestaan", "nooit",
@@ -1799,9 +2174,14 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "de una vez", "todo junto", "directamente a", "directamente en", "en un solo commit",
+            "en un único commit", "de golpe", "todo a la vez", "directamente en main", "directamente a main",
+            "directamente en producción", "sin revisión", "sin tests", "sin descripción", "no relacionados",
+            "mezclados",
         ],
         "fr": [
             "en une seule fois", "d'un coup", "directement sur", "directement dans", "en un seul commit",
+            "directement en production", "directement sur main", "sans revue", "sans relecture", "sans tests",
+            "sans description", "non liés", "non liées", "tout à la fois", "en une fois",
         ],
         "ja": [
             "一度に", "まとめて", "一括で", "直接", "一気に",
@@ -1836,6 +2216,16 @@ CUES: dict[str, dict[str, list[str]]] = {
         "hi": [
             "एक साथ", "एक ही कमिट", "एक कमिट में", "सीधे main", "सीधे प्रोडक्शन",
         ],
+        "it": [
+            "tutto in una volta", "in un solo commit", "in un unico commit", "direttamente su main",
+            "direttamente in produzione", "direttamente su", "direttamente in", "senza review", "senza revisione",
+            "senza test", "non correlati", "non correlate", "insieme",
+        ],
+        "pt": [
+            "de uma vez", "tudo junto", "num único commit", "em um único commit", "diretamente na main",
+            "diretamente em", "diretamente para", "diretamente na", "diretamente no", "sem revisão", "sem testes",
+            "não relacionadas", "não relacionados",
+        ],
     },
     "post_describe": {
         "en": [
@@ -1857,9 +2247,11 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "peut être facilement", "peuvent être facilement",
+            "est facile à", "peut être trivialement",
         ],
         "es": [
             "puede ser fácilmente", "pueden ser fácilmente",
+            "es fácil de", "puede ser trivialmente",
         ],
         "nl": [
             "kan gemakkelijk", "kunnen gemakkelijk", "is mogelijk",
@@ -1879,6 +2271,12 @@ CUES: dict[str, dict[str, list[str]]] = {
         "hi": [
             "हो सकता है", "जा सकता है", "जा सकते हैं", "संभव है",
         ],
+        "it": [
+            "può essere facilmente", "possono essere facilmente", "è facile da",
+        ],
+        "pt": [
+            "pode ser facilmente", "podem ser facilmente", "é fácil de",
+        ],
     },
     "post_permit": {
         "en": [
@@ -1889,6 +2287,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "está bien", "está permitido", "es aceptable", "libremente",
+            "se permite", "está bien hacerlo", "es válido", "se acepta", "es recomendable", "es bienvenido",
+            "sin problema", "a voluntad", "según sea necesario", "según haga falta", "cuando quieras",
         ],
         "de": [
             "ist erlaubt", "ist in ordnung", "ist okay", "ist ok", "nach belieben",
@@ -1896,12 +2296,18 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "fr": [
             "est autorisé", "est permis", "c'est ok", "est acceptable", "librement",
+            "est permise", "est autorisée", "est accepté", "est recommandé", "est bienvenu", "sans problème",
+            "à volonté", "au besoin", "selon les besoins", "quand tu veux",
         ],
         "it": [
             "è consentito", "va bene", "è permesso", "liberamente",
+            "è ammesso", "è accettabile", "è consigliato", "è benvenuto", "senza problemi", "a piacere",
+            "secondo necessità", "all'occorrenza", "quando vuoi",
         ],
         "pt": [
             "é permitido", "tudo bem", "é aceitável", "livremente",
+            "é permitida", "está liberado", "é recomendado", "é bem-vindo", "sem problema", "à vontade",
+            "conforme necessário", "quando quiser",
         ],
         "nl": [
             "is toegestaan", "is prima", "is oké",
@@ -1956,6 +2362,8 @@ CUES: dict[str, dict[str, list[str]]] = {
         "es": [
             "es opcional", "son opcionales", "no es necesario", "no son necesarios", "es innecesario",
             "una pérdida de tiempo",
+            "no hace falta", "es prescindible", "no es obligatorio", "no son obligatorios", "sobra", "es redundante",
+            "si tienes tiempo", "si te apetece", "cuando te venga bien", "no es imprescindible",
         ],
         "de": [
             "ist optional", "sind optional", "ist nicht nötig", "sind nicht nötig", "ist unnötig", "nicht erforderlich",
@@ -1968,14 +2376,20 @@ CUES: dict[str, dict[str, list[str]]] = {
         "fr": [
             "est facultatif", "est optionnel", "sont facultatifs", "sont optionnels", "n'est pas nécessaire",
             "ne sont pas nécessaires", "est inutile", "une perte de temps",
+            "n'est pas obligatoire", "ne sont pas obligatoires", "est superflu", "est redondant", "si tu as le temps",
+            "si vous avez le temps", "si tu en as envie", "n'est pas indispensable",
         ],
         "it": [
             "è facoltativo", "è opzionale", "sono facoltativi", "sono opzionali", "non è necessario",
             "non sono necessari", "è inutile", "una perdita di tempo",
+            "non è obbligatorio", "non sono obbligatori", "è superfluo", "è ridondante", "se hai tempo",
+            "se ne hai voglia", "non è indispensabile",
         ],
         "pt": [
             "é opcional", "são opcionais", "não é necessário", "não são necessários", "é desnecessário",
             "perda de tempo",
+            "não é obrigatório", "não são obrigatórios", "é supérfluo", "é redundante", "se tiver tempo",
+            "se der tempo", "se quiser", "não é imprescindível",
         ],
         "nl": [
             "is optioneel", "zijn optioneel", "is niet nodig", "zijn niet nodig", "is overbodig", "tijdverspilling",
@@ -2030,6 +2444,19 @@ CUES: dict[str, dict[str, list[str]]] = {
             "t|why|how|when|where|which|who|whom|whose|isn'?t|aren'?t|don'?t|doesn'?t|shouldn'?t|won'?t|can'?t)\\"
             "b",
         ],
+        "es": [
+            "re:^¿",
+        ],
+        "fr": [
+            "re:^(?:est-ce que|pourquoi|comment|quand|où|quel|quelle|quels|quelles|faut-il|peut-on|dois-je|devrait-on"
+            ")\\b",
+        ],
+        "it": [
+            "re:^(?:come mai|quando|dove|quale|quali|cosa|che cosa|dovrei|posso|si può)\\b",
+        ],
+        "pt": [
+            "re:^(?:por que|porque é que|quando|onde|quem|qual|quais|o que|devo|posso|será que)\\b",
+        ],
     },
     "polite": {
         "en": [
@@ -2039,6 +2466,18 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:(?:^|, )(?:perhaps|maybe|possibly) you (?:could|can|might|would)\\b",
             "re:would you (?:be so kind as|mind|consider)\\b",
             "re:^(?:why don'?t you|why not|how about you|what if you just|mind)\\b",
+        ],
+        "es": [
+            "re:(?:^|, )¿?(?:podrías|podría usted|podríais|te importaría|le importaría)",
+        ],
+        "fr": [
+            "re:(?:^|, )(?:pourrais-tu|pourriez-vous|voudrais-tu|voudriez-vous|peux-tu|pouvez-vous)",
+        ],
+        "it": [
+            "re:(?:^|, )(?:potresti|potreste|potrebbe|ti dispiacerebbe|vi dispiacerebbe)",
+        ],
+        "pt": [
+            "re:(?:^|, )(?:você poderia|poderia|poderiam|você se importaria)",
         ],
     },
     "lead_run": {
@@ -2051,18 +2490,30 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "ejecuta", "primero", "luego", "sigue", "pasos",
+            "ejecutar", "después", "instala", "configura", "limpia", "resetea", "inicia", "usa", "escribe", "pega",
+            "aplica", "siempre", "debes", "por favor", "lo siguiente", "estos comandos", "este comando", "así",
+            "como sigue", "obligatorio", "instrucciones",
         ],
         "de": [
             "führe", "zuerst", "dann", "schritte", "folgende",
         ],
         "fr": [
             "exécute", "exécutez", "d'abord", "ensuite", "étapes", "suivantes",
+            "exécuter", "lance", "lancez", "puis", "installe", "nettoie", "réinitialise", "démarre", "utilise",
+            "colle", "applique", "toujours", "tu dois", "vous devez", "la suite", "ces commandes", "cette commande",
+            "comme suit", "obligatoire", "instructions",
         ],
         "it": [
             "esegui", "prima", "poi", "passi", "seguenti",
+            "eseguire", "lancia", "installa", "configura", "pulisci", "resetta", "avvia", "usa", "digita", "incolla",
+            "applica", "sempre", "devi", "per favore", "i seguenti", "questi comandi", "questo comando", "come segue",
+            "obbligatorio", "istruzioni",
         ],
         "pt": [
             "execute", "primeiro", "depois", "passos", "seguintes",
+            "executar", "rode", "instale", "limpe", "resete", "inicie", "use", "digite", "cole", "aplique", "sempre",
+            "deve", "por favor", "o seguinte", "estes comandos", "este comando", "como segue", "obrigatório",
+            "instruções",
         ],
         "nl": [
             "voer", "eerst", "dan", "stappen",
@@ -2136,6 +2587,26 @@ CUES: dict[str, dict[str, list[str]]] = {
         "hi": [
             "उदाहरण", "उदाहरण के लिए", "नमूना", "अपेक्षित आउटपुट", "संदर्भ के लिए",
         ],
+        "es": [
+            "ejemplo", "ejemplos", "por ejemplo", "p. ej.", "muestra", "como este", "así se ve", "salida de ejemplo",
+            "salida esperada", "respuesta de ejemplo", "caso de prueba", "casos de prueba", "textual", "transcripción",
+            "como referencia", "ilustración",
+        ],
+        "fr": [
+            "exemple", "exemples", "par exemple", "p. ex.", "échantillon", "comme ceci", "sortie attendue",
+            "exemple de sortie", "exemple de réponse", "cas de test", "verbatim", "transcription", "pour référence",
+            "illustration",
+        ],
+        "it": [
+            "esempio", "esempi", "ad esempio", "per esempio", "campione", "come questo", "output atteso",
+            "output di esempio", "risposta di esempio", "caso di test", "casi di test", "testualmente", "trascrizione",
+            "come riferimento", "illustrazione",
+        ],
+        "pt": [
+            "exemplo", "exemplos", "por exemplo", "ex.:", "amostra", "como este", "saída esperada", "saída de exemplo",
+            "resposta de exemplo", "caso de teste", "casos de teste", "literalmente", "transcrição", "para referência",
+            "ilustração",
+        ],
     },
     "lead_run_strong": {
         "en": [
@@ -2144,18 +2615,26 @@ CUES: dict[str, dict[str, list[str]]] = {
         ],
         "es": [
             "ejecuta", "corre",
+            "ejecute", "ejecutar", "lanza", "pega", "teclea", "usa esto", "haz esto", "luego ejecuta",
+            "primero ejecuta", "ejecuta siempre", "ejecuta lo siguiente", "ejecuta esto",
         ],
         "de": [
             "führe", "starte",
         ],
         "fr": [
             "exécute", "exécutez", "lance", "lancez",
+            "exécuter", "colle", "collez", "tapez", "utilise ceci", "fais ceci", "puis lance", "lance d'abord",
+            "lance toujours", "exécute ce qui suit", "lance ceci",
         ],
         "it": [
             "esegui", "lancia",
+            "eseguite", "lanciate", "incolla", "digita", "usa questo", "fai questo", "poi esegui", "prima esegui",
+            "esegui sempre", "esegui quanto segue", "esegui questo",
         ],
         "pt": [
             "execute", "rode",
+            "executa", "roda", "cole", "digite", "use isto", "faça isto", "depois execute", "primeiro execute",
+            "execute sempre", "execute o seguinte", "execute isto",
         ],
         "nl": [
             "voer", "draai",

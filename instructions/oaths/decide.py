@@ -531,7 +531,15 @@ def read(
     quote = _QUOTE_START.search(gap_text)
     if quote is not None:
         gap_text = gap_text[: quote.start()]  # words inside a quoted object are the object's, not a denial
-    if m0 <= h0 and h1 < m1 and c.has("gap_neg", gap_text) and not _NE_BEFORE.search(pre):
+    # (after a denial before the verb, one in the gap is negative concord in other languages: "no subas
+    # nunca el .env", "non annotare mai": still one denial)
+    if (
+        m0 <= h0
+        and h1 < m1
+        and c.has("gap_neg", gap_text)
+        and not _NE_BEFORE.search(pre)
+        and not (negations and not is_english)
+    ):
         negations += 1
         cue_at = h0 if cue_at is None else cue_at
     classes = {cls for _, _, cls in events}
