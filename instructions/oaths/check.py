@@ -112,7 +112,10 @@ _FOREIGN_FUNCTION_WORDS = re2.compile(
     r"voce|nao|uma|tambem|seu|sua|aos|nas|nos|isso|esse|essa|em|"
     r"het|een|niet|altijd|nooit|wordt|worden|zijn|deze|moet|geen|jij|jouw|je|"
     r"nie|sie|oraz|zawsze|nigdy|wszystkie|tylko|wszystko|"
-    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak)\b"
+    r"bir|ve|bu|icin|ile|degil|asla|tum|olarak|"
+    # (a unit read as foreign only costs its every-language patterns: short words common elsewhere too)
+    r"de|y|ni|en|lo|al|su|sus|se|mi|du|au|ou|ce|ces|sur|par|qui|mais|nel|non|da|dos|van|te|op|dat|voor|met|ook|"
+    r"mit|auf|von|bei|jest|na|ze|oraz)\b"
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _STAND_INS = {
@@ -143,10 +146,6 @@ _STAND_INS = {
 
 def _ascii_stand_in(m: re.Match[str]) -> str:
     return _STAND_INS.get(m.group(), "\x1a")
-
-
-#: Texts shorter than this are read with every language's entries throughout (it costs nothing).
-SMALL_TEXT = 4000
 
 
 @dataclass(slots=True)
@@ -1028,18 +1027,16 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
         alt = alts[k]
         return alt.vstart, alt.vend, alt.source, alt.how
 
-    # Long texts: the English patterns over the whole text, every language's over the units that may
-    # be in another language. Short ones: every language's throughout.
-    split = len(body) >= SMALL_TEXT
-    if split:
-        foreign, foreign_units, foreign_starts = doc.foreign()
+    # The English patterns over the whole text, every language's over the units that may be in
+    # another language (a unit wrongly read as foreign only costs time).
+    foreign, foreign_units, foreign_starts = doc.foreign()
 
-        def in_foreign(pos: int) -> tuple[int, int, Unit, str] | None:
-            k = bisect.bisect_right(foreign_starts, pos + 1 if foreign.text[pos] == "\n" else pos) - 1
-            if k < 0:
-                return None
-            unit = foreign_units[k]
-            return unit.vstart, unit.vend, unit.source, "base"
+    def in_foreign(pos: int) -> tuple[int, int, Unit, str] | None:
+        k = bisect.bisect_right(foreign_starts, pos + 1 if foreign.text[pos] == "\n" else pos) - 1
+        if k < 0:
+            return None
+        unit = foreign_units[k]
+        return unit.vstart, unit.vend, unit.source, "base"
 
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
@@ -1047,11 +1044,11 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
         if rule.kind == "pattern":
             best = _legacy_findings(doc, rule)
         else:
-            pattern = _english_pattern(rule.english) if split and rule.english else rule.pattern
+            pattern = _english_pattern(rule.english) if rule.english else rule.pattern
             span = _first_conflict(doc, rule, doc.base, in_base, pattern=pattern)
             if span is not None:
                 best = doc.base.original_span(*span)
-            if split and foreign_units and pattern is not rule.pattern:
+            if foreign_units and pattern is not rule.pattern:
                 span = _first_conflict(doc, rule, foreign, in_foreign, before=best[0] if best else None)
                 if span is not None:
                     best = foreign.original_span(*span)
