@@ -133,3 +133,13 @@ def test_foreign_vocabulary_does_not_change_how_english_reads(rules):
     # French "notes" (you note) and Turkish "at" (throw) are English words too.
     assert_passes("Never delete NOTES.md or the decisions log; only append to them.", rules)
     assert_passes("Look at the failing test first, then at the logs.", rules)
+
+
+def test_a_question_answered_by_a_bare_denial_denies_its_action(rules):
+    # An FAQ: the answer "No." / "Nowhere." turns the question into "never <its action>".
+    assert_refused("## FAQ\n\n**Q:** Do we need to write a handoff note?\n**A:** No.", KNOWLEDGE, rules)
+    assert_refused("Q: Should I commit my work before the session ends?\nA: Never.", PRESERVE, rules)
+    # Denying a harmful action is a rule; an answer that is not a denial changes nothing.
+    assert_passes("Q: Can I skip the tests when CI is slow?\nA: No.", rules)
+    assert_passes("Q: Should I force-push to main?\nA: Never.", rules)
+    assert_passes("Q: Where do I record what I learned?\nA: In NOTES.md, under today's date.", rules)

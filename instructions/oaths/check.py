@@ -118,6 +118,23 @@ _FOREIGN_FUNCTION_WORDS = re2.compile(
     r"mit|auf|von|bei|jest|na|ze|oraz)\b"
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+#: An answer that is only a denial: "A: Nowhere.", "**Answer:** No.", "Never."
+_BARE_DENIAL = re.compile(
+    r"\W*(?:(?:a|answer|ans|r)\W{0,3}[:.)-]\W*)?(?:nowhere|no|nope|never|none|nothing|not at all|not needed|"
+    r"no need|not necessary|don'?t|do not|you don'?t|neither)\b[\W]*$"
+)
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves)\b")
+_SECOND_PERSON = {
+    "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself",
+    "we": "you", "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves",
+}  # fmt: skip
+#: The action a yes/no or "where/when" question asks about: "where do i record what i learned?" -> "record
+#: what i learned" (group 1).
+_QUESTION_ACTION = re.compile(
+    r"\W*(?:(?:q|question)\s*\d*\W{0,3}[:.)-]\W*)?(?:(?:where|when|how often|how|whether)\s+)?"
+    r"(?:do|does|should|shall|can|could|must|may|will|would|need)\s+(?:i|we|you|agents?|the agent|the assistant)\s+"
+    r"(?:(?:need|have|ought) to\s+|ever\s+|really\s+|also\s+|still\s+)?([^?]*?)\s*\??[\s*_]*$"
+)
 _STAND_INS = {
     "“": '"',
     "”": '"',
@@ -321,6 +338,28 @@ class Document:
                 starts.extend(base.starts[u.vstart : u.vend])
                 ends.extend(base.ends[u.vstart : u.vend])
             add(run[0], "lines", "".join(texts), starts, ends)
+        for question, answer in self._denied_questions():
+            # "Q: Where do I record what I learned? A: Nowhere.": the question's action, denied.
+            m = _QUESTION_ACTION.match(base.text, question.vstart, question.vend)
+            if m is None or m.end(1) <= m.start(1):
+                continue
+            a, b = m.span(1)
+            text, starts, ends = ["never "], [base.starts[answer.vstart]] * 6, [base.ends[answer.vend - 1]] * 6
+            pos = a
+            for w in _FIRST_PERSON.finditer(base.text, a, b):
+                # the asker's "I" is the agent the answer speaks to: "what I learned" -> "what you learned"
+                text.append(base.text[pos : w.start()])
+                starts += base.starts[pos : w.start()]
+                ends += base.ends[pos : w.start()]
+                said = _SECOND_PERSON[w.group()]
+                text.append(said)
+                starts += [base.starts[w.start()]] * len(said)
+                ends += [base.ends[w.end() - 1]] * len(said)
+                pos = w.end()
+            text.append(base.text[pos:b])
+            starts += base.starts[pos:b]
+            ends += base.ends[pos:b]
+            add(question, "answer", "".join(text), starts, ends)
         cued = self.units_hit(_DECODE_CUES)
         for u in self._likely(_ROT13_WORDS, cued):
             text = rot13(base.text[u.vstart : u.vend])
@@ -394,6 +433,16 @@ class Document:
                 view = sub.build()
                 add(source, "decoded", view.text, view.starts, view.ends)
         return out.build(), alts, [a.vstart for a in alts]
+
+    def _denied_questions(self) -> list[tuple[Unit, Unit]]:
+        """(question, answer) pairs whose answer is a bare denial ("Nowhere.", "No.", "A: Never.")."""
+        pairs = []
+        text = self.base.text
+        for k in range(len(self.units) - 1):
+            q, a = self.units[k], self.units[k + 1]
+            if text[q.vstart : q.vend].rstrip(" *_").endswith("?") and _BARE_DENIAL.match(text, a.vstart, a.vend):
+                pairs.append((q, a))
+        return pairs
 
     def _short_runs(self) -> list[list[Unit]]:
         """Runs of two to eight consecutive units of at most three words each, without a full stop,
