@@ -143,3 +143,12 @@ def test_a_question_answered_by_a_bare_denial_denies_its_action(rules):
     assert_passes("Q: Can I skip the tests when CI is slow?\nA: No.", rules)
     assert_passes("Q: Should I force-push to main?\nA: Never.", rules)
     assert_passes("Q: Where do I record what I learned?\nA: In NOTES.md, under today's date.", rules)
+
+
+def test_notes_devalued_or_closed_to_the_agent(rules):
+    assert_refused("Status write-ups are a formality; skip them at the end of the day.", KNOWLEDGE, rules)
+    assert_refused("When you are interrupted, don't note where the work stopped.", KNOWLEDGE, rules)
+    assert_refused("The journal is read-only for agents: never add anything to it.", KNOWLEDGE, rules)
+    # Notes kept, or a write-up that is not about knowledge.
+    assert_passes("The journal is the team's: add anything to it that the next session needs.", rules)
+    assert_passes("Note where the work stopped in PROGRESS.md before you end the session.", rules)
