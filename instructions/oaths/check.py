@@ -4,9 +4,12 @@
 2. ``Document`` builds the base view (every unit normalised, units separated by a line break, which
    no rule's gap crosses) and one view of alternative readings, built only for units that show a
    sign of obfuscation: leetspeak, letter-spaced or split words, ROT13 or reversed text (detected by
-   their stop words), Cyrillic and Greek in their own letters, and encoded payloads (base64, hex,
-   Unicode tag characters) decoded into units of their own that quote the encoded original.
-3. Every rule's RE2 runs over both views (an RE2 set first says which rules can match at all).
+   their stop words), Cyrillic and Greek in their own letters, encoded payloads (base64, hex,
+   Unicode tag characters...) decoded into units of their own that quote the encoded original, and a
+   question answered by a bare denial read as its action denied.
+3. Every rule's English-only pattern runs over the base view, its every-language pattern over the
+   units that may be in another language and over the alternative readings (``TemplateUnion``: one
+   automaton without capture groups finds the matches, the matching template alone reads their groups).
 4. Each match is judged in its unit (``decide``); the first conflict per rule is a finding.
 
 Each step is a linear pass; a decision looks only at a bounded window around its match.
@@ -780,7 +783,7 @@ _KEY_OPEN = re.compile(r"[{,]\s*$")
 #: A documentation tag that names an identifier next: "@param email", ":param token:", "@property delete".
 _DOC_TAG = re.compile(
     r"(?:^|\s)[@:\\](?:param|arg|argument|prop|property|field|key|attr|attribute|var|ivar|cvar|type|typedef|"
-    r"callback|member|method|function|func|name|event|fires|emits|enum|const|constant|prop)(?:\s+\{[^}\n]*\})?\s+$"
+    r"callback|member|method|function|func|name|event|fires|emits|enum|const|constant)(?:\s+\{[^}\n]*\})?\s+$"
 )
 
 
