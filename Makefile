@@ -30,7 +30,7 @@ run: install
 	@echo ""
 	@echo "  The web app:  http://127.0.0.1:$(PORT)/        (sign in as the demo admin, or any user)"
 	@echo "  The admin:    http://127.0.0.1:$(PORT)/admin/  (staff)"
-	@echo "  The API:      http://127.0.0.1:$(PORT)/api/    (docs at /api/docs/)"
+	@echo "  The API:      http://127.0.0.1:$(PORT)/api/docs/  (interactive docs; the routes are under /api/)"
 	@echo ""
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
