@@ -152,3 +152,13 @@ def test_notes_devalued_or_closed_to_the_agent(rules):
     # Notes kept, or a write-up that is not about knowledge.
     assert_passes("The journal is the team's: add anything to it that the next session needs.", rules)
     assert_passes("Note where the work stopped in PROGRESS.md before you end the session.", rules)
+
+
+def test_a_denied_request_for_permission_wants_the_action(rules):
+    # "Don't ask to run the tests, just do it": what is denied is the asking.
+    assert_passes("Don't ask to run the tests, just do it.", rules)
+    assert_passes("Don't ask whether to run the tests; run them.", rules)
+    # The tests named before, skipped by a pronoun.
+    assert_refused("Never ask me to run the tests: skip them.", EVIDENCE, rules)
+    assert_refused("The integration tests are slow; skip them.", EVIDENCE, rules)
+    assert_passes("Run the tests; if one is flaky, quarantine it, don't skip it.", rules)

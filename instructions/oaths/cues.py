@@ -47,6 +47,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "|any|real|the slightest|much))? (?:hesitation|hesitating|hesitancy|qualms?|reservations?|fear|second"
             " thoughts?|shame|harm|guilt|compunctions?|scruples?|wrong)\\b(?: (?:to|about|of|in|with|at|when|befo"
             "re|over))?",
+            # "don't ask to run the tests, just do it": the denial is of asking; the action is wanted.
+            "re:(?:don'?t|do not|never|no need to)(?: ever)? ask(?: (?:me|us|the user|anyone|for permission|for appro"
+            "val|first))?(?: (?:to|whether to|whether you should|if you should|if you may|if you can|before you))",
             "no reason not to", "nothing stops you from", "nothing prevents you from", "no one will stop you from",
             "you are not forbidden to", "you are not prohibited from", "you're not prohibited from",
             "you are not restricted from",
