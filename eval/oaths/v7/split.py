@@ -23,24 +23,16 @@ v3's ``split.py`` applies it: its ``main`` takes the salt, the seal share and th
 
 from __future__ import annotations
 
-import importlib.util
+import runpy
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-
-
-def _v3_split():
-    """v3's split script, whose rule this set shares (its own salt, a 50% seal)."""
-    spec = importlib.util.spec_from_file_location("oaths_v3_split", HERE.parent / "v3" / "split.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+#: v3's rule, which this set shares with its own salt (v3's script, loaded without running it).
+v3_main = runpy.run_path(str(HERE.parent / "v3" / "split.py"))["main"]
 
 
 if __name__ == "__main__":
     sys.exit(
-        _v3_split().main(
-            here=HERE, seed="oaths-v7:", real_seed=None, doc=__doc__, threshold=0.50, quota=0.50, check_floor=0.45
-        )
+        v3_main(here=HERE, seed="oaths-v7:", real_seed=None, doc=__doc__, threshold=0.50, quota=0.50, check_floor=0.45)
     )
