@@ -231,12 +231,6 @@ class TemplateUnion:
             yield Match(self, text, self._spans(data, a, b))  # type: ignore[arg-type]
             pos = b if b > a else b + 1
 
-    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
-        return self.full.search(text, pos, endpos)
-
-    def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Any:
-        return self.full.match(text, pos, endpos)
-
 
 def re2_compile(pattern: str, where: str) -> Regex:
     if not isinstance(pattern, str) or not pattern:
