@@ -130,9 +130,75 @@ def test_negative_concord_is_one_denial(rules):
 
 
 def test_foreign_vocabulary_does_not_change_how_english_reads(rules):
-    # French "notes" (you note) and Turkish "at" (throw) are English words too.
+    # English sentences around words that are also other languages' entries (guards).
     assert_passes("Never delete NOTES.md or the decisions log; only append to them.", rules)
     assert_passes("Look at the failing test first, then at the logs.", rules)
+
+
+#: English words so common that no other language's entry may read as one ("he" for a folded "не").
+ENGLISH_FUNCTION_WORDS = set(
+    [
+        "a",
+        "an",
+        "at",
+        "to",
+        "in",
+        "on",
+        "of",
+        "he",
+        "she",
+        "it",
+        "is",
+        "be",
+        "as",
+        "by",
+        "or",
+        "and",
+        "the",
+        "for",
+        "we",
+        "you",
+        "me",
+        "my",
+        "so",
+        "do",
+        "if",
+        "us",
+        "our",
+        "his",
+        "her",
+        "they",
+        "them",
+        "this",
+        "that",
+    ]
+)
+
+
+def test_no_other_language_entry_is_an_english_function_word():
+    """Lexicon entries and modality cues of the other languages, with the forms look-alike folding gives
+    them, never spell a common English word: English text would read as that language's verb or denial.
+    (``cond_end_intl`` is read in other languages only: Polish "jeśli ..., to ...".)"""
+    import json
+
+    from instructions.oaths.cues import CUES
+    from instructions.oaths.decide import _with_folded_forms
+    from tests.test_oaths_properties import MAP
+
+    found = []
+    for oath in json.loads(MAP.read_text(encoding="utf-8"))["oaths"]:
+        for name, entries in oath.get("lexicons", {}).items():
+            if isinstance(entries, dict):
+                for lang, items in entries.items():
+                    found += [
+                        (name, lang, e) for e in items if lang != "en" and e.strip("*[]") in ENGLISH_FUNCTION_WORDS
+                    ]
+    for cls, langs in CUES.items():
+        if cls == "cond_end_intl":
+            continue
+        for lang, items in _with_folded_forms(langs).items():
+            found += [(cls, lang, e) for e in items if lang != "en" and e.strip("*[] ") in ENGLISH_FUNCTION_WORDS]
+    assert found == []
 
 
 def test_a_question_answered_by_a_bare_denial_denies_its_action(rules):
