@@ -744,6 +744,67 @@ def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
 _UNCOMMENT = re.compile(r"\b(?:uncomment|un-comment|enable|activate|re-?enable)\b")
 
 
+#: A comment that speaks to someone or gives an order is not a caption ("# agents: always run this first").
+_ADDRESSED = re.compile(
+    r"\b(?:agents?|assistants?|ai|llms?|claude|copilot|codex|gemini|cursor|bots?|models?|you|your|yourself|must|should|"
+    r"always|never|don'?t|do not|please|note|important|warning|todo|fixme|instead|before|after|first|then|every|each)\b"
+)
+#: Code, then white space and a comment on the same line: the comment's start.
+_TRAILING_COMMENT = re.compile(r"^\s*[^\s#/].*?\s(?:#|//)\s")
+CAPTION_WORDS = 10
+#: Blocks of commands (a shell session, a CLI's usage), where a comment names what a command does.
+_SHELL_INFO = frozenset(
+    {
+        "",
+        "sh",
+        "bash",
+        "shell",
+        "zsh",
+        "fish",
+        "console",
+        "shell-session",
+        "sh-session",
+        "terminal",
+        "powershell",
+        "ps1",
+        "pwsh",
+        "cmd",
+        "bat",
+        "batch",
+        "text",
+        "txt",
+        "plaintext",
+        "plain",
+        "make",
+        "makefile",
+    }
+)
+
+
+def _captions_command(doc: Document, unit: Unit, text: str, at: int, comment_line: bool) -> bool:
+    """Is ``text[at:]`` inside a comment that only names what a command does, in a code block: after the
+    command on its line ("conforme hook uninstall   # Remove git pre-commit hook"), or alone on the line
+    just above it ("# Install without tests" over "mvn install -DskipTests")? A comment that addresses
+    someone, orders or is longer than a caption is read as prose."""
+    if unit.info not in _SHELL_INFO:
+        return False  # a comment in a program is the developer's prose (and where hidden orders sit)
+    if comment_line:
+        k = bisect.bisect_left(doc._vstarts, unit.vstart)
+        following = doc.units[k + 1] if k + 1 < len(doc.units) else None
+        if following is None or following.kind != "code" or following.fence != unit.fence:
+            return False
+        nxt = doc.unit_text(following).lstrip(" ")
+        if not nxt or nxt.startswith(_COMMENT_MARKERS):
+            return False
+        comment = text.lstrip(" #/-;*%")
+    else:
+        m = _TRAILING_COMMENT.match(text)
+        if m is None or m.end() > at:
+            return False
+        comment = text[m.end() :]
+    return len(comment.split()) <= CAPTION_WORDS and _ADDRESSED.search(comment) is None
+
+
 def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
     """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
     previous = _before(doc, unit, 1)
@@ -778,6 +839,8 @@ _TEXT_SUBJECT = re.compile(
     r"guidelines?|content|comments?|requests?|anything|whatever|everything)\b(?:[ ,]+[\w'-]+){0,6}[ ,]*$"
 )
 _DENIAL_WORD = re.compile(r"\b(?:not|cannot|can't|never|no|nor|mustn't|won't|don't|doesn't|shouldn't|may not)\b")
+#: A match that ends with a command-line flag ("--unsafe", "-f"): a "-" right after it makes a longer flag.
+_FLAG_END = re.compile(r"(?:^|[\s`'\"=(\[])--?[A-Za-z][\w-]*$")
 #: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
 _KEY_OPEN = re.compile(r"[{,]\s*$")
 #: A documentation tag that names an identifier next: "@param email", ":param token:", "@property delete".
@@ -870,6 +933,9 @@ def _judge(
     ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
+    if view.text[m1 : m1 + 1] == "-" and _FLAG_END.search(view.text[max(m0, m1 - 60) : m1]):
+        _refuse(rule, match, "part of a longer flag")
+        return None  # "--unsafe" in "--unsafe-fixes", "--force" in "--force-if-includes": another flag
     if rule.unless is not None:
         scope = text
         if text.rstrip().endswith((";", "；")):
@@ -918,6 +984,9 @@ def _judge(
     code_unit = unit.kind == "code" and not decoded
     line = text.lstrip(" ")
     comment_line = code_unit and line.startswith(_COMMENT_MARKERS) and not line.startswith("#!")
+    if how == "base" and code_unit and not command and _captions_command(doc, unit, text, m0 - text_lo, comment_line):
+        _refuse(rule, match, "a caption of the command")
+        return None  # "mvn install -DskipTests  # skip tests", "# Remove the hook" above its command: a description
     if code_unit and not command and unit.info not in _PROSE_INFO and not comment_line and not rule.in_code:
         _refuse(rule, match, "code")
         return None  # words in code are code, unless the block holds prose or the line is a comment

@@ -54,11 +54,12 @@ _CLAUSE_BREAKS = re2_compile(
     r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
-#: A denial of a series of bare verbs, up to the clause break before the last: "don't create, switch, or "
-#: (not "don't wait, and ": an order after a denied one).
+#: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
+#: create, switch, or ", "do not publish, weaken required checks, disable caches, or " (not "don't wait,
+#: and ": an order after a denied one).
 _DENIED_SERIES = re.compile(
     r"\b(?:don'?t|do not|never|must not|mustn't|should not|shouldn't|cannot|can't|won't|will not)\s+"
-    r"[a-z]+(?:,\s*[a-z]+){1,4},?\s+(?:or|nor)\s+$",
+    r"[a-z]+(?:\s+[\w.`'/-]+){0,4}(?:,\s*[a-z]+(?:\s+[\w.`'/-]+){0,4}){1,6},?\s+(?:or|nor)\s+$",
     re.IGNORECASE,
 )
 #: Only markup between two denials: the second repeats the first ("❌ Never", "DON'T: never").
@@ -488,7 +489,7 @@ def read(
         elif not denials and _SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
             r.condition = True  # "write a handoff note when you stop mid-task": the action is the occasion
     negations = 0
-    if _DENIED_SERIES.search(text[max(lo, pre_off - 80) : pre_off]):
+    if _DENIED_SERIES.search(text[max(lo, pre_off - 160) : pre_off]):
         negations = 1  # "don't create, switch, or delete branches": the denial governs every verb of the series
     last_denial: int | None = None
     last_word = ""
@@ -506,6 +507,8 @@ def read(
                 continue  # "stop and write down what you tried": stop work, then write
             if _NOT_ONLY.match(pre, start):
                 continue  # "not just recorded decisions", "not only the tests": more than that, not a denial
+            if _NOT_SURE.match(pre, start):
+                continue  # "not sure how to run the tests": the doubt is denied knowledge, not the action
             if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
                 continue  # "実行せずに、...": "without running", a clause of its own before the verb
             if last_denial is not None and _STACKED.fullmatch(pre[last_denial:start]):
@@ -766,6 +769,13 @@ def _time_phrase(pre: str) -> re.Match | None:
 
 
 _NOT_ONLY = re2_compile(r"not (?:just|only|merely|solely|simply)\b", "not only")
+#: A denial of knowing, not of the action: "if you are not sure how to run the tests, ask".
+_NOT_SURE = re2_compile(
+    r"(?:not|never|don'?t|do not|doesn'?t|does not|didn'?t|did not|aren'?t|isn'?t) "
+    r"(?:(?:really|quite|entirely|fully|100%) )?(?:sure|certain|clear|confident|know|knowing|understand|"
+    r"remember|recall) (?:about )?(?:how|whether|if|what|which|when|where|why|who)\b",
+    "not sure",
+)
 _HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
