@@ -839,6 +839,7 @@ _TEXT_SUBJECT = re.compile(
     r"guidelines?|content|comments?|requests?|anything|whatever|everything)\b(?:[ ,]+[\w'-]+){0,6}[ ,]*$"
 )
 _DENIAL_WORD = re.compile(r"\b(?:not|cannot|can't|never|no|nor|mustn't|won't|don't|doesn't|shouldn't|may not)\b")
+_WORD_BEFORE = re.compile(r"[A-Za-z0-9_-]")
 #: A match that ends with a command-line flag ("--unsafe", "-f"): a "-" right after it makes a longer flag.
 _FLAG_END = re.compile(r"(?:^|[\s`'\"=(\[])--?[A-Za-z][\w-]*$")
 #: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
@@ -933,6 +934,9 @@ def _judge(
     ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
+    if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
+        _refuse(rule, match, "command name inside a longer word")
+        return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
     if view.text[m1 : m1 + 1] == "-" and _FLAG_END.search(view.text[max(m0, m1 - 60) : m1]):
         _refuse(rule, match, "part of a longer flag")
         return None  # "--unsafe" in "--unsafe-fixes", "--force" in "--force-if-includes": another flag
