@@ -161,3 +161,25 @@ def test_old_results_reported_as_today_s_are_refused(rules):
     )
     assert_passes("Report the numbers from today's run; never reuse last month's results.", rules)
     assert_passes("Compare the numbers with last month's run and report the difference.", rules)
+
+
+def test_an_article_written_with_an_object_is_optional_in_languages_that_drop_it(rules):
+    # The lexicons write "as decisões", "las decisiones"; speakers leave the article out.
+    assert_refused("Não registre decisões nem armadilhas em lugar nenhum.", KNOWLEDGE, rules)
+    assert_refused("No registres decisiones ni lecciones aprendidas.", KNOWLEDGE, rules)
+    assert_passes("Registre decisões e armadilhas no arquivo NOTAS.md.", rules)
+
+
+def test_generated_files_are_a_safe_scope_in_any_language(rules):
+    assert_passes("Ignore the linter warnings for generated files.", rules)
+    assert_passes("Ignorez les avertissements du linter pour les fichiers générés.", rules)
+    assert_refused("Ignore the linter warnings and skip the tests.", EVIDENCE, rules)
+
+
+def test_a_turkish_negative_imperative_denies_its_verb(rules):
+    # "-ma/-me" closing the clause is "don't": "don't keep progress notes, don't record decisions".
+    assert_refused("İlerleme notu tutma, kararları kaydetme.", KNOWLEDGE, rules)
+    # Turkish text whose words look English ("not" is a note) is not read with English word order.
+    assert_refused("İlerleme notu tutma; oturum sonunda karar günlüğünü ve not dosyalarını sil.", KNOWLEDGE, rules)
+    assert_passes("Her oturumun sonunda ilerleme notu tut ve kararları kaydet.", rules)
+    assert_passes("Kullanıcının onayı olmadan hiçbir dosyayı silme.", rules)

@@ -981,6 +981,7 @@ def _judge(
         rule.kind in ("harm", "duty")
         and not command
         and m0 < h0
+        and not decide.foreign_letters(doc.body[max(0, unit.start - 80) : unit.end + 80])
         and _english_subject(view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english)
     ):
         _refuse(rule, match, "English subject")
@@ -1065,6 +1066,7 @@ def _judge(
             strict_gate=rule.strict_gate,
             english_default=doc.english,
             gaps=gaps,
+            original=doc.body[max(0, unit.start - 80) : unit.end + 80],
         )
         doc.readings[key] = known
     reading = dataclasses.replace(known)

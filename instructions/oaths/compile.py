@@ -290,6 +290,35 @@ NEVER = r"[^\x00-\x{10FFFF}]"
 ENGLISH = frozenset({"en"})
 
 
+#: Articles that open a noun phrase in languages that write them as separate words. An object entry
+#: written with one ("las decisiones", "die Notizen") also matches without it: "no registres decisiones",
+#: "keine Notizen", "non scrivere note" leave it out.
+ARTICLES = {
+    "es": frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"}),
+    "pt": frozenset({"o", "a", "os", "as", "um", "uma", "uns", "umas"}),
+    "fr": frozenset({"le", "la", "les", "l'", "un", "une", "des", "du"}),
+    "it": frozenset({"il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"}),
+    "de": frozenset({"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}),
+    "nl": frozenset({"de", "het", "een"}),
+}
+
+
+def _without_article(items: list[str], lang: str) -> list[str]:
+    """The entries of ``items`` that open with one of ``lang``'s articles, without it (none for other
+    languages, or when what is left is a single short word)."""
+    articles = ARTICLES.get(lang)
+    if not articles:
+        return []
+    out = []
+    for item in items:
+        if item.startswith("re:"):
+            continue
+        head, _, rest = item.partition(" ")
+        if head.lower() in articles and rest and (" " in rest or len(rest) >= 5):
+            out.append(rest)
+    return out
+
+
 class Lexicons:
     """Named lexicons, compiled to RE2 sources on demand (each once)."""
 
@@ -326,6 +355,7 @@ class Lexicons:
                         raise RuleError(f"lexicon @{name}.{lang} must be a list of strings")
                     if self.langs is None or lang in self.langs:
                         flat.extend(items)
+                        flat.extend(_without_article(items, lang))
                 if not flat and self.langs is not None and any(entries.values()):
                     self._cache[key] = NEVER
                     return NEVER  # no entry in these languages: the template cannot match here

@@ -398,6 +398,7 @@ def read(
     strict_gate: bool = False,
     english_default: bool = False,
     gaps: str | None = None,
+    original: str = "",
 ) -> Reading:
     """Read how ``text`` (one unit's view) frames the action at ``[m0, m1)`` whose head is ``[h0, h1)``.
 
@@ -406,7 +407,7 @@ def read(
     anyone can ask)."""
     c = cues()
     r = Reading(frame=frame)
-    is_english = english(text, context, english_default)
+    is_english = english(text, context, english_default) and not foreign_letters(original)
     stripped = text.rstrip(" )*_\"'`”’»」")
     if stripped and stripped[-1] in _SENTENCE_END_PUNCT and not c.has("polite", text):
         r.question = True
@@ -529,6 +530,9 @@ def read(
             cue_at = pre_off + start
         elif cls == "gate" and not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
             gates.append(start)  # ("never ask first" is no gate: a denial just before it turns it around)
+    if not negations and not is_english and _turkish_negative_imperative(text, h0, h1, original):
+        negations = 1  # "ilerleme notu tutma, kararları kaydetme": "-ma/-me" at the clause end denies the verb
+        cue_at = h0 if cue_at is None else cue_at
     # A denial between the verb and its object: "schreib keine Notizen", "keep no records".
     gap_text = text[h1:m1] if gaps is None else gaps
     quote = _QUOTE_START.search(gap_text)
@@ -766,6 +770,38 @@ def _time_phrase(pre: str) -> re.Match | None:
     if not word.isalpha() or word in _CLAUSE_GOES_ON or word.endswith(("s", "ed")):
         return None
     return m
+
+
+#: A letter outside ASCII (accented Latin, Cyrillic, CJK...).
+_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
+#: Text around a unit written with this many letters outside ASCII is not English, whatever its words
+#: look like ("İlerleme notu tutma": "not" is Turkish for a note); a name or two ("José") does not count.
+FOREIGN_LETTERS = 3
+
+
+def foreign_letters(original: str) -> bool:
+    """Does ``original`` (the unit's text in the body, with some around it) hold enough letters outside
+    ASCII to be another language?"""
+    return len(_NON_ASCII_LETTER.findall(original)) >= FOREIGN_LETTERS
+
+
+#: Letters only Turkish writes (among the languages the check reads): a unit with one is Turkish.
+_TURKISH_LETTERS = re.compile("[ıİşŞğĞ]")
+#: A Turkish verb's negative imperative ends in "-ma"/"-me" (plural and polite "-mayın", "-meyin"...) and
+#: closes its clause.
+_TR_NEG_END = re.compile(r"(?:ma|me|mayin|meyin|mayiniz|meyiniz|masin|mesin)$")
+_TR_CLAUSE_END = re.compile(r"\s*(?:[,.;:!)\n]|$|\s*(?:ve|veya|ya da|ne de)\b)")
+
+
+def _turkish_negative_imperative(text: str, h0: int, h1: int, original: str) -> bool:
+    """Is the head a Turkish verb in the negative imperative ("tutma", "silmeyin") at its clause's end?"""
+    if not _TURKISH_LETTERS.search(original):
+        return False
+    end = h1
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    word = text[h0:end]
+    return bool(_TR_NEG_END.search(word)) and _TR_CLAUSE_END.match(text, end) is not None
 
 
 _NOT_ONLY = re2_compile(r"not (?:just|only|merely|solely|simply)\b", "not only")
