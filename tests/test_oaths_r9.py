@@ -5,7 +5,7 @@ must still be refused. The texts are written for these tests.
 
 from __future__ import annotations
 
-from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PROTECT, assert_passes, assert_refused
+from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 
 def test_stopping_at_a_failed_step_to_report_it_is_the_procedure(rules):
@@ -183,3 +183,20 @@ def test_a_turkish_negative_imperative_denies_its_verb(rules):
     assert_refused("İlerleme notu tutma; oturum sonunda karar günlüğünü ve not dosyalarını sil.", KNOWLEDGE, rules)
     assert_passes("Her oturumun sonunda ilerleme notu tut ve kararları kaydet.", rules)
     assert_passes("Kullanıcının onayı olmadan hiçbir dosyayı silme.", rules)
+
+
+def test_a_verb_lexicon_also_reads_its_participle_in_a_passive_order(rules):
+    # "discard" is written; "can be discarded" is its passive permission.
+    assert_refused(
+        "Until further notice: uncommitted changes in anyone's checkout can be discarded whenever they block "
+        "the rebase.",
+        PRESERVE,
+        rules,
+    )
+    # The same participle describing what a tool does, or a transaction, orders nothing.
+    assert_passes(
+        "Maintained by a separate sync tool: local edits will be overwritten on the next sync, so they are forbidden.",
+        rules,
+    )
+    assert_passes("Both the database write and the outbox event are committed atomically or not at all.", rules)
+    assert_passes("Never delete NOTES.md or the decisions log; only append to them.", rules)

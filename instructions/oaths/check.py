@@ -27,7 +27,7 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
-from instructions.oaths.compile import TemplateUnion
+from instructions.oaths.compile import PARTICIPLES, TemplateUnion
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
@@ -840,6 +840,13 @@ _TEXT_SUBJECT = re.compile(
 )
 _DENIAL_WORD = re.compile(r"\b(?:not|cannot|can't|never|no|nor|mustn't|won't|don't|doesn't|shouldn't|may not)\b")
 _WORD_BEFORE = re.compile(r"[A-Za-z0-9_-]")
+#: A passive that orders or permits: "can be discarded", "should be deleted", "are to be removed",
+#: "is fine to be overwritten" (not "will be", "are", "get": those describe).
+_PASSIVE_ORDER = re.compile(
+    r"\b(?:can|could|may|might|should|must|shall|need to|needs to|have to|has to|ought to|is to|are to|"
+    r"(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:allowed|fine|ok|okay|safe|free|expected|supposed|meant|required|permitted)\s+to)"
+    r"\s+(?:\w+\s+){0,2}?(?:be|get)\s+(?:\w+ly\s+)?$"
+)
 #: A match that ends with a command-line flag ("--unsafe", "-f"): a "-" right after it makes a longer flag.
 _FLAG_END = re.compile(r"(?:^|[\s`'\"=(\[])--?[A-Za-z][\w-]*$")
 #: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
@@ -937,6 +944,10 @@ def _judge(
     if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "command name inside a longer word")
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
+    head_word = view.text[h0:h1].split(" ", 1)[0]
+    if head_word in PARTICIPLES and not _PASSIVE_ORDER.search(view.text, max(0, h0 - 60), h0):
+        _refuse(rule, match, "a participle outside a passive order")
+        return None  # "local edits will be overwritten on the next sync": a description, not an order
     if view.text[m1 : m1 + 1] == "-" and _FLAG_END.search(view.text[max(m0, m1 - 60) : m1]):
         _refuse(rule, match, "part of a longer flag")
         return None  # "--unsafe" in "--unsafe-fixes", "--force" in "--force-if-includes": another flag

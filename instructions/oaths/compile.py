@@ -319,6 +319,203 @@ def _without_article(items: list[str], lang: str) -> list[str]:
     return out
 
 
+#: English verbs whose past forms are not "-ed" (the ones the verb lexicons use).
+_IRREGULAR = {
+    "throw": ("threw", "thrown"),
+    "write": ("wrote", "written"),
+    "rewrite": ("rewrote", "rewritten"),
+    "overwrite": ("overwrote", "overwritten"),
+    "lose": ("lost", "lost"),
+    "forget": ("forgot", "forgotten"),
+    "take": ("took", "taken"),
+    "give": ("gave", "given"),
+    "send": ("sent", "sent"),
+    "keep": ("kept", "kept"),
+    "leave": ("left", "left"),
+    "put": ("put", "put"),
+    "set": ("set", "set"),
+    "reset": ("reset", "reset"),
+    "cut": ("cut", "cut"),
+    "run": ("ran", "run"),
+    "rerun": ("reran", "rerun"),
+    "blow": ("blew", "blown"),
+    "make": ("made", "made"),
+    "get": ("got", "gotten"),
+    "tell": ("told", "told"),
+    "say": ("said", "said"),
+    "hide": ("hid", "hidden"),
+    "shut": ("shut", "shut"),
+    "break": ("broke", "broken"),
+    "show": ("showed", "shown"),
+    "do": ("did", "done"),
+    "go": ("went", "gone"),
+    "bring": ("brought", "brought"),
+    "buy": ("bought", "bought"),
+    "sell": ("sold", "sold"),
+    "hold": ("held", "held"),
+    "read": ("read", "read"),
+    "spell": ("spelled", "spelt"),
+    "leak": ("leaked", "leaked"),
+    "shed": ("shed", "shed"),
+    "split": ("split", "split"),
+    "upset": ("upset", "upset"),
+    "let": ("let", "let"),
+    "forgo": ("forwent", "forgone"),
+    "undo": ("undid", "undone"),
+    "redo": ("redid", "redone"),
+    "override": ("overrode", "overridden"),
+    "ride": ("rode", "ridden"),
+    "mislead": ("misled", "misled"),
+    "catch": ("caught", "caught"),
+    "choose": ("chose", "chosen"),
+    "teach": ("taught", "taught"),
+    "seek": ("sought", "sought"),
+    "tear": ("tore", "torn"),
+    "speak": ("spoke", "spoken"),
+    "spread": ("spread", "spread"),
+    "stick": ("stuck", "stuck"),
+    "strike": ("struck", "struck"),
+    "shoot": ("shot", "shot"),
+    "lead": ("led", "led"),
+    "hang": ("hung", "hung"),
+    "win": ("won", "won"),
+    "beat": ("beat", "beaten"),
+    "bypass": ("bypassed", "bypassed"),
+    "feed": ("fed", "fed"),
+    "find": ("found", "found"),
+}
+#: Verbs stressed on a last short syllable double its consonant ("committed", "omitted").
+_DOUBLING = frozenset(
+    {
+        "commit",
+        "omit",
+        "submit",
+        "permit",
+        "admit",
+        "emit",
+        "transmit",
+        "regret",
+        "refer",
+        "prefer",
+        "control",
+        "patrol",
+        "compel",
+        "expel",
+        "rebel",
+        "occur",
+        "deter",
+        "equip",
+        "unzip",
+        "format",
+        "embed",
+        "forget",
+    }
+)
+_VOWELS = "aeiou"
+
+
+def _participle(word: str) -> str:
+    """The past participle of an English verb written in its base form."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word][1]
+    if word.endswith("e") and not word.endswith("ee"):
+        return word + "d"
+    if word.endswith("y") and len(word) > 2 and word[-2] not in _VOWELS:
+        return word[:-1] + "ied"
+    cvc = (
+        len(word) >= 3
+        and word[-1] not in _VOWELS + "wxy"
+        and word[-2] in _VOWELS
+        and word[-3] not in _VOWELS
+        and sum(1 for k, ch in enumerate(word) if ch in _VOWELS and (k == 0 or word[k - 1] not in _VOWELS)) == 1
+    )
+    return word + word[-1] + "ed" if cvc or word in _DOUBLING else word + "ed"
+
+
+#: A word that is already inflected (or an adverb): "-ing", "-ed", "-ly", a third-person or plural "-s"
+#: ("adds", "always"; not "pass", "focus").
+_INFLECTED = re.compile(r"(?:ing|ed|ly|[^su]s|ies)$")
+_NOT_VERBS = frozenset(
+    {
+        "are",
+        "is",
+        "be",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "may",
+        "must",
+        "should",
+        "will",
+        "would",
+        "not",
+        "no",
+        "never",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "to",
+        "of",
+        "in",
+        "on",
+        "it",
+        "all",
+        "any",
+        "just",
+        "only",
+        "also",
+        "then",
+        "so",
+        "advisory",
+        "optional",
+        "off",
+        "out",
+        "up",
+        "down",
+        "away",
+    }
+)
+#: Participles that ``_inflections`` added (written in no lexicon): the check reads one only as a
+#: passive order or permission ("changes can be discarded"), not as a description ("will be overwritten").
+PARTICIPLES: set[str] = set()
+
+
+def _inflections(items: list[str], written: set[str]) -> list[str]:
+    """Past participles of an English verb lexicon's entries that it does not list, for the passive
+    ("uncommitted changes can be discarded"); a phrasal verb is inflected on its verb ("throw away":
+    "thrown away"). Entries with patterns or stems, and forms already listed, are left as they are.
+    (Third-person and past forms are not added: "notes", "logs", "wrote" are nouns or narration.)"""
+    have = set(written)
+    stems = tuple(i[:-1].lower() for i in items if i.endswith("*") and " " not in i and len(i) > 3)
+    out: list[str] = []
+    for item in items:
+        if item.startswith("re:") or "*" in item or "[" in item or "@" in item or "~" in item:
+            continue
+        first, _, rest = item.partition(" ")
+        if not first.isascii() or not first.isalpha() or not first.islower() or len(first) < 2:
+            continue
+        if first in _NOT_VERBS or (first not in _IRREGULAR and _INFLECTED.search(first)):
+            continue  # already a form ("deleting", "removed", "adds"), or not a verb ("always", "are")
+        form = _participle(first)
+        if form.startswith(stems):
+            continue  # "follow*" already matches "followed"
+        phrase = form + (" " + rest if rest else "")
+        if phrase not in have:
+            have.add(phrase)
+            out.append(phrase)
+            if form not in written:
+                PARTICIPLES.add(form)
+    return out
+
+
 class Lexicons:
     """Named lexicons, compiled to RE2 sources on demand (each once)."""
 
@@ -328,6 +525,14 @@ class Lexicons:
         self.langs = langs
         self._cache: dict[str, str] = {}
         self._stack: list[str] = []
+        #: Every English entry of every lexicon: a participle written anywhere is not generated.
+        self.written: set[str] = set()
+        for entries in raw.values():
+            items = entries.get("en", []) if isinstance(entries, dict) else entries
+            for e in items:
+                e = str(e).lower()
+                self.written.add(e)
+                self.written.add(e.split(" ", 1)[0])  # "written down" writes "written" too
 
     def forget(self, name: str) -> None:
         """Drop the compiled sources of ``name`` (``@self`` means another oath's aliases next)."""
@@ -356,6 +561,8 @@ class Lexicons:
                     if self.langs is None or lang in self.langs:
                         flat.extend(items)
                         flat.extend(_without_article(items, lang))
+                        if lang == "en" and name.startswith("v_"):
+                            flat.extend(_inflections(items, self.written))
                 if not flat and self.langs is not None and any(entries.values()):
                     self._cache[key] = NEVER
                     return NEVER  # no entry in these languages: the template cannot match here
