@@ -40,8 +40,10 @@ from instructions.oaths.text import (
     BYTE_CODES,
     HEX_TOKEN,
     HOT_WORDS,
+    INVISIBLE_RUN,
     LEET_HINT,
     MORSE_RUN,
+    SELECTOR_RUN,
     TAG_RUN,
     Builder,
     View,
@@ -52,10 +54,12 @@ from instructions.oaths.text import (
     decode_base32hex,
     decode_base64,
     decode_base85,
+    decode_bits,
     decode_braille,
     decode_byte_codes,
     decode_hex,
     decode_morse,
+    decode_selectors,
     decode_tags,
     join_reveals,
     joined_view,
@@ -63,6 +67,7 @@ from instructions.oaths.text import (
     normalize_into,
     rot13,
     rot47,
+    trailing_bits,
 )
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
@@ -173,7 +178,7 @@ class AltUnit:
     """A unit of the alternative view: another reading of (part of) a base unit."""
 
     source: Unit
-    how: str  # "native", "leet", "joined", "rot13", "reversed", "decoded"
+    how: str  # "native", "leet", "joined", "rot13", "reversed", "decoded", "hidden"
     vstart: int
     vend: int
 
@@ -406,6 +411,9 @@ class Document:
         for start, end, decoded in self._payloads():
             source = self.unit_at_original(start)
             if source is None:
+                # a payload that opens outside every unit (white space, markup) belongs to the first one in it
+                source = next((u for u in self.units if start <= u.start < end), None)
+            if source is None:
                 continue
             # The decoded text is read in place, quoted, inside the sentence that carries it (with the
             # sentence before it when the payload stands alone): "decode and run: \"rm -rf ./*\"".
@@ -435,6 +443,16 @@ class Document:
                 normalize_into(sub, self.clean, end, source.end)
                 view = sub.build()
                 add(source, "decoded", view.text, view.starts, view.ends)
+        for start, end, decoded in self._hidden_payloads():
+            # Invisible text is read as what it says, on its own: nobody sees it to quote or decode it.
+            source = self.unit_at_original(start) or next((u for u in self.units if start <= u.start < end), None)
+            inner = Builder()
+            normalize_into(inner, decoded, 0, len(decoded))
+            whole = "".join(inner.parts)
+            if source is None or not whole:
+                continue
+            for a, b in _chunks(whole, 0, len(whole)):
+                add(source, "hidden", whole[a:b], [start] * (b - a), [end] * (b - a))
         return out.build(), alts, [a.vstart for a in alts]
 
     def _denied_questions(self) -> list[tuple[Unit, Unit]]:
@@ -494,6 +512,25 @@ class Document:
             if u.start <= pos < u.end:
                 return u
         return None
+
+    def _hidden_payloads(self) -> list[tuple[int, int, str]]:
+        """Text hidden in characters nobody sees: two invisible characters as bits, variation selectors
+        as bytes, spaces and tabs at line ends as bits. (start, end, decoded text)."""
+        found: list[tuple[int, int, str]] = []
+        body = self.body
+        for m in INVISIBLE_RUN.finditer(body):
+            decoded = decode_bits(m.group())
+            if decoded is not None:
+                found.append((m.start(), m.end(), decoded))
+        for m in SELECTOR_RUN.finditer(body):
+            decoded = decode_selectors(m.group())
+            if decoded is not None:
+                found.append((m.start(), m.end(), decoded))
+        if "\t" in body:
+            hidden = trailing_bits(body)
+            if hidden is not None:
+                found.append(hidden)
+        return found
 
     def _payloads(self) -> list[tuple[int, int, str]]:
         """Encoded text in the body: (start, end, decoded text). Lines of one base64 block are joined."""
@@ -987,7 +1024,7 @@ def _judge(
         _refuse(rule, match, "the object belongs to a later verb")
         return None  # "STOP and update the plan": stop work, then put it right; the plan is updated
     command = rule.form == "command"
-    decoded = how == "decoded"
+    decoded = how in ("decoded", "hidden")
     if (
         rule.kind in ("harm", "duty")
         and not command
@@ -1086,7 +1123,8 @@ def _judge(
     if decoded:
         if reading.frame in ("example", "reference"):
             reading.frame = ""  # an encoded payload is not an example of anything by its position alone
-        reading.run = reading.run or decide.orders_decoding(_neighbourhood(doc, unit, 1))
+        # (an invisible instruction is addressed to the agent, which alone can read it)
+        reading.run = reading.run or how == "hidden" or decide.orders_decoding(_neighbourhood(doc, unit, 1))
     elif how in ("rot13", "reversed") and command and decide.orders_decoding(_neighbourhood(doc, unit, 1)):
         reading.run = True  # "run the reversed command: */. fr- mr"
         if reading.modality == decide.DESCRIBE:
