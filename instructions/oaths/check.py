@@ -209,6 +209,7 @@ class Document:
         self._alt: tuple[View, list[AltUnit], list[int]] | None = None
         self._english: bool | None = None
         self._bytes: dict[tuple[int, bool], bytes | None] = {}
+        self._personas: frozenset[str] | None = None
         self.readings: dict[tuple[Any, ...], decide.Reading] = {}
         self._fences: dict[int, bool] | None = None
 
@@ -260,6 +261,26 @@ class Document:
             else:
                 self._bytes[key] = None
         return self._bytes[key]
+
+    def personas(self) -> frozenset[str]:
+        """The words naming a role the text casts the agent in ("you are DevOps Dan", "role-play: you are
+        the 'support bot'", "pretend you're a contractor"), generic job words left out."""
+        if self._personas is None:
+            words: set[str] = set()
+            for m in _PERSONA.finditer(self.body):
+                name = m.group(1).lower()
+                words.update(w for w in _WORD.findall(name) if len(w) >= 3 and w not in _GENERIC_ROLE)
+            self._personas = frozenset(words)
+        return self._personas
+
+    def persona_subject(self, text: str, lo: int, m0: int, h0: int) -> bool:
+        """Is the subject of the verb at ``h0`` the role the text casts the agent in, or its pronoun?"""
+        personas = self.personas()
+        if not personas:
+            return False
+        subject = text[max(lo, m0 - 60, h0 - 60) : h0]
+        words = _WORD.findall(subject)
+        return any(w in personas for w in words) or bool(_ROLE_PRONOUN.search(subject))
 
     @property
     def english(self) -> bool:
@@ -884,6 +905,92 @@ _PASSIVE_ORDER = re.compile(
     r"(?:is|are|'s|'re)\s+(?:\w+\s+)?(?:allowed|fine|ok|okay|safe|free|expected|supposed|meant|required|permitted)\s+to)"
     r"\s+(?:\w+\s+){0,2}?(?:be|get)\s+(?:\w+ly\s+)?$"
 )
+#: A role the text casts the agent in: "you are DevOps Dan", "role-play: you are the 'support bot'",
+#: "pretend you're a contractor paid per line", "act as the release captain".
+_PERSONA = re.compile(
+    r"\b(?:(?:[Yy]ou are|[Yy]ou're)\s+(?:now\s+)?(?:(?:the|an?|our)\s+['\"“‘]?|['\"“‘](?=\w)|(?=[A-Z]))|"
+    r"(?:[Pp]retend|[Ii]magine) (?:that )?you(?:'re| are)\s+(?:the |an? )?|[Aa]ct as (?:the |an? )?|"
+    r"[Pp]lay the (?:role|part) of (?:the |an? )?|"
+    r"[Rr]ole-?play(?:ing)?(?: as)?:?\s+(?:you are\s+)?(?:the |an? )?['\"“‘]?)"
+    r"([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})"
+)
+_WORD = re.compile(r"[a-z][a-z-]+")
+#: Words of a role too common to mark a subject as that role ("you are an expert Python developer").
+_GENERIC_ROLE = frozenset(
+    {
+        "expert",
+        "experts",
+        "assistant",
+        "agent",
+        "agents",
+        "senior",
+        "junior",
+        "engineer",
+        "developer",
+        "software",
+        "coding",
+        "programmer",
+        "helpful",
+        "the",
+        "and",
+        "with",
+        "who",
+        "that",
+        "working",
+        "about",
+        "going",
+        "here",
+        "not",
+        "now",
+        "also",
+        "able",
+        "responsible",
+        "allowed",
+        "free",
+        "sure",
+        "done",
+        "ready",
+        "using",
+        "in",
+        "on",
+        "python",
+        "typescript",
+        "javascript",
+        "java",
+        "rust",
+        "go",
+        "react",
+        "full-stack",
+        "fullstack",
+        "backend",
+        "frontend",
+        "web",
+        "ai",
+        "llm",
+        "model",
+        "claude",
+        "copilot",
+        "codex",
+        "gemini",
+        "an",
+        "a",
+        "this",
+        "project",
+        "team",
+        "member",
+        "part",
+        "one",
+        "tasked",
+        "writing",
+        "building",
+        "highly",
+        "skilled",
+        "experienced",
+        "world-class",
+    }
+)
+#: A third-person pronoun opening a clause about the role ("he keeps the guard rails folded").
+_ROLE_PRONOUN = re.compile(r"(?:^|[.;,:]\s*|\band\s+)(?:he|she)\s+(?:\w+\s+)?$")
 #: A match that ends with a command-line flag ("--unsafe", "-f"): a "-" right after it makes a longer flag.
 _FLAG_END = re.compile(r"(?:^|[\s`'\"=(\[])--?[A-Za-z][\w-]*$")
 #: An object's key: "{ email: ...", ", token: ..." (with the ":" after the head).
@@ -1137,6 +1244,9 @@ def _judge(
         and not _DENIAL_WORD.search(view.text[max(text_lo, m0 - 30) : m0])
     ):
         reading.modality = decide.INSTRUCT  # "rules further down override the ones above": a declaration
+    if reading.modality == decide.DESCRIBE and how == "base" and doc.persona_subject(view.text, text_lo, m0, h0):
+        # "You are DevOps Dan ... Dan never checks with anyone": the role's habits are the agent's orders.
+        reading.modality = decide.PROHIBIT if reading.negated else decide.INSTRUCT
     if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
         _refuse(rule, match, f"verdict: {reading}")
         return None
