@@ -889,7 +889,7 @@ _LIST_KEY = re.compile(
 #: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
-_COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
+_COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti|port)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
 #: A subject made of text, then at most a few words before the verb: "rules further down this file",
 #: "instructions that appear later", "later chat messages".
 _TEXT_SUBJECT = re.compile(
