@@ -772,8 +772,6 @@ def _time_phrase(pre: str) -> re.Match | None:
     return m
 
 
-#: A letter outside ASCII (accented Latin, Cyrillic, CJK...).
-_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
 #: Text around a unit written with this many letters outside ASCII is not English, whatever its words
 #: look like ("İlerleme notu tutma": "not" is Turkish for a note); a name or two ("José") does not count.
 FOREIGN_LETTERS = 3
@@ -782,7 +780,7 @@ FOREIGN_LETTERS = 3
 def foreign_letters(original: str) -> bool:
     """Does ``original`` (the unit's text in the body, with some around it) hold enough letters outside
     ASCII to be another language?"""
-    return len(_NON_ASCII_LETTER.findall(original)) >= FOREIGN_LETTERS
+    return len(_OTHER_LETTER.findall(original)) >= FOREIGN_LETTERS
 
 
 #: Letters only Turkish writes (among the languages the check reads): a unit with one is Turkish.
