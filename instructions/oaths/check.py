@@ -27,7 +27,7 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
-from instructions.oaths.compile import PARTICIPLES, TemplateUnion
+from instructions.oaths.compile import TemplateUnion
 from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
@@ -186,8 +186,10 @@ class AltUnit:
 class Document:
     """A body, its units and its views."""
 
-    def __init__(self, body: str) -> None:
+    def __init__(self, body: str, participles: frozenset[str] = frozenset()) -> None:
         self.body = body
+        #: ``RuleSet.participles``: the verb forms read only in a passive order.
+        self.participles = participles
         units, self.clean = segment(body)
         base = Builder()
         kept: list[Unit] = []
@@ -430,10 +432,7 @@ class Document:
                     text = base.text[a:b].replace("\n", " ")[::-1]
                     add(u, "reversed", text, base.starts[a:b][::-1], base.ends[a:b][::-1])
         for start, end, decoded in self._payloads():
-            source = self.unit_at_original(start)
-            if source is None:
-                # a payload that opens outside every unit (white space, markup) belongs to the first one in it
-                source = next((u for u in self.units if start <= u.start < end), None)
+            source = self._payload_unit(start, end)
             if source is None:
                 continue
             # The decoded text is read in place, quoted, inside the sentence that carries it (with the
@@ -466,7 +465,7 @@ class Document:
                 add(source, "decoded", view.text, view.starts, view.ends)
         for start, end, decoded in self._hidden_payloads():
             # Invisible text is read as what it says, on its own: nobody sees it to quote or decode it.
-            source = self.unit_at_original(start) or next((u for u in self.units if start <= u.start < end), None)
+            source = self._payload_unit(start, end)
             inner = Builder()
             normalize_into(inner, decoded, 0, len(decoded))
             whole = "".join(inner.parts)
@@ -533,6 +532,11 @@ class Document:
             if u.start <= pos < u.end:
                 return u
         return None
+
+    def _payload_unit(self, start: int, end: int) -> Unit | None:
+        """The unit a payload at ``[start, end)`` belongs to: the one it opens in, or, for a payload that
+        opens outside every unit (white space, markup), the first unit inside it."""
+        return self.unit_at_original(start) or next((u for u in self.units if start <= u.start < end), None)
 
     def _hidden_payloads(self) -> list[tuple[int, int, str]]:
         """Text hidden in characters nobody sees: two invisible characters as bits, variation selectors
@@ -1089,7 +1093,7 @@ def _judge(
         _refuse(rule, match, "command name inside a longer word")
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
     head_word = view.text[h0:h1].split(" ", 1)[0]
-    if head_word in PARTICIPLES and not _PASSIVE_ORDER.search(view.text, max(0, h0 - 60), h0):
+    if head_word in doc.participles and not _PASSIVE_ORDER.search(view.text, max(0, h0 - 60), h0):
         _refuse(rule, match, "a participle outside a passive order")
         return None  # "local edits will be overwritten on the next sync": a description, not an order
     if view.text[m1 : m1 + 1] == "-" and _FLAG_END.search(view.text[max(m0, m1 - 60) : m1]):
@@ -1297,7 +1301,7 @@ def _english_pattern(sources: tuple[str, ...]) -> Any:
 
 
 def check_document(body: str, rules: RuleSet) -> OathResult:
-    doc = Document(body)
+    doc = Document(body, rules.participles)
     if not doc.units:
         return PASS
     view, alts, alt_starts = doc.alt()

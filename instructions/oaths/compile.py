@@ -319,70 +319,68 @@ def _without_article(items: list[str], lang: str) -> list[str]:
     return out
 
 
-#: English verbs whose past forms are not "-ed" (the ones the verb lexicons use).
+#: English verbs whose past participle is not "-ed" (the ones the verb lexicons use).
 _IRREGULAR = {
-    "throw": ("threw", "thrown"),
-    "write": ("wrote", "written"),
-    "rewrite": ("rewrote", "rewritten"),
-    "overwrite": ("overwrote", "overwritten"),
-    "lose": ("lost", "lost"),
-    "forget": ("forgot", "forgotten"),
-    "take": ("took", "taken"),
-    "give": ("gave", "given"),
-    "send": ("sent", "sent"),
-    "keep": ("kept", "kept"),
-    "leave": ("left", "left"),
-    "put": ("put", "put"),
-    "set": ("set", "set"),
-    "reset": ("reset", "reset"),
-    "cut": ("cut", "cut"),
-    "run": ("ran", "run"),
-    "rerun": ("reran", "rerun"),
-    "blow": ("blew", "blown"),
-    "make": ("made", "made"),
-    "get": ("got", "gotten"),
-    "tell": ("told", "told"),
-    "say": ("said", "said"),
-    "hide": ("hid", "hidden"),
-    "shut": ("shut", "shut"),
-    "break": ("broke", "broken"),
-    "show": ("showed", "shown"),
-    "do": ("did", "done"),
-    "go": ("went", "gone"),
-    "bring": ("brought", "brought"),
-    "buy": ("bought", "bought"),
-    "sell": ("sold", "sold"),
-    "hold": ("held", "held"),
-    "read": ("read", "read"),
-    "spell": ("spelled", "spelt"),
-    "leak": ("leaked", "leaked"),
-    "shed": ("shed", "shed"),
-    "split": ("split", "split"),
-    "upset": ("upset", "upset"),
-    "let": ("let", "let"),
-    "forgo": ("forwent", "forgone"),
-    "undo": ("undid", "undone"),
-    "redo": ("redid", "redone"),
-    "override": ("overrode", "overridden"),
-    "ride": ("rode", "ridden"),
-    "mislead": ("misled", "misled"),
-    "catch": ("caught", "caught"),
-    "choose": ("chose", "chosen"),
-    "teach": ("taught", "taught"),
-    "seek": ("sought", "sought"),
-    "tear": ("tore", "torn"),
-    "speak": ("spoke", "spoken"),
-    "spread": ("spread", "spread"),
-    "stick": ("stuck", "stuck"),
-    "strike": ("struck", "struck"),
-    "shoot": ("shot", "shot"),
-    "lead": ("led", "led"),
-    "hang": ("hung", "hung"),
-    "win": ("won", "won"),
-    "beat": ("beat", "beaten"),
-    "bypass": ("bypassed", "bypassed"),
-    "feed": ("fed", "fed"),
-    "find": ("found", "found"),
+    "throw": "thrown",
+    "write": "written",
+    "rewrite": "rewritten",
+    "overwrite": "overwritten",
+    "lose": "lost",
+    "forget": "forgotten",
+    "take": "taken",
+    "give": "given",
+    "send": "sent",
+    "keep": "kept",
+    "leave": "left",
+    "put": "put",
+    "set": "set",
+    "reset": "reset",
+    "cut": "cut",
+    "run": "run",
+    "rerun": "rerun",
+    "blow": "blown",
+    "make": "made",
+    "get": "gotten",
+    "tell": "told",
+    "say": "said",
+    "hide": "hidden",
+    "shut": "shut",
+    "break": "broken",
+    "show": "shown",
+    "do": "done",
+    "go": "gone",
+    "bring": "brought",
+    "buy": "bought",
+    "sell": "sold",
+    "hold": "held",
+    "read": "read",
+    "spell": "spelt",
+    "shed": "shed",
+    "split": "split",
+    "upset": "upset",
+    "let": "let",
+    "forgo": "forgone",
+    "undo": "undone",
+    "redo": "redone",
+    "override": "overridden",
+    "ride": "ridden",
+    "mislead": "misled",
+    "catch": "caught",
+    "choose": "chosen",
+    "teach": "taught",
+    "seek": "sought",
+    "tear": "torn",
+    "speak": "spoken",
+    "spread": "spread",
+    "stick": "stuck",
+    "strike": "struck",
+    "shoot": "shot",
+    "lead": "led",
+    "hang": "hung",
+    "win": "won",
+    "beat": "beaten",
+    "feed": "fed",
+    "find": "found",
 }
 #: Verbs stressed on a last short syllable double its consonant ("committed", "omitted").
 _DOUBLING = frozenset(
@@ -408,7 +406,6 @@ _DOUBLING = frozenset(
         "unzip",
         "format",
         "embed",
-        "forget",
     }
 )
 _VOWELS = "aeiou"
@@ -417,7 +414,7 @@ _VOWELS = "aeiou"
 def _participle(word: str) -> str:
     """The past participle of an English verb written in its base form."""
     if word in _IRREGULAR:
-        return _IRREGULAR[word][1]
+        return _IRREGULAR[word]
     if word.endswith("e") and not word.endswith("ee"):
         return word + "d"
     if word.endswith("y") and len(word) > 2 and word[-2] not in _VOWELS:
@@ -483,16 +480,14 @@ _NOT_VERBS = frozenset(
         "away",
     }
 )
-#: Participles that ``_inflections`` added (written in no lexicon): the check reads one only as a
-#: passive order or permission ("changes can be discarded"), not as a description ("will be overwritten").
-PARTICIPLES: set[str] = set()
 
 
-def _inflections(items: list[str], written: set[str]) -> list[str]:
+def _inflections(items: list[str], written: set[str], participles: set[str]) -> list[str]:
     """Past participles of an English verb lexicon's entries that it does not list, for the passive
     ("uncommitted changes can be discarded"); a phrasal verb is inflected on its verb ("throw away":
     "thrown away"). Entries with patterns or stems, and forms already listed, are left as they are.
-    (Third-person and past forms are not added: "notes", "logs", "wrote" are nouns or narration.)"""
+    (Third-person and past forms are not added: "notes", "logs", "wrote" are nouns or narration.)
+    Each added participle written in no lexicon goes into ``participles``."""
     have = set(written)
     stems = tuple(i[:-1].lower() for i in items if i.endswith("*") and " " not in i and len(i) > 3)
     out: list[str] = []
@@ -512,7 +507,7 @@ def _inflections(items: list[str], written: set[str]) -> list[str]:
             have.add(phrase)
             out.append(phrase)
             if form not in written:
-                PARTICIPLES.add(form)
+                participles.add(form)
     return out
 
 
@@ -533,6 +528,8 @@ class Lexicons:
                 e = str(e).lower()
                 self.written.add(e)
                 self.written.add(e.split(" ", 1)[0])  # "written down" writes "written" too
+        #: The participles ``_inflections`` added that no lexicon writes.
+        self.participles: set[str] = set()
 
     def forget(self, name: str) -> None:
         """Drop the compiled sources of ``name`` (``@self`` means another oath's aliases next)."""
@@ -562,7 +559,7 @@ class Lexicons:
                         flat.extend(items)
                         flat.extend(_without_article(items, lang))
                         if lang == "en" and name.startswith("v_"):
-                            flat.extend(_inflections(items, self.written))
+                            flat.extend(_inflections(items, self.written, self.participles))
                 if not flat and self.langs is not None and any(entries.values()):
                     self._cache[key] = NEVER
                     return NEVER  # no entry in these languages: the template cannot match here
@@ -880,7 +877,12 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
     source = json.dumps({"oaths": oaths, "lexicons": lexicons}, sort_keys=True, ensure_ascii=False).encode()
     if lexicons is None:
         source = json.dumps(oaths, sort_keys=True, ensure_ascii=False).encode()
-    return RuleSet(rules=tuple(compiled), sha256=hashlib.sha256(source).hexdigest(), oath_names=tuple(names))
+    return RuleSet(
+        rules=tuple(compiled),
+        sha256=hashlib.sha256(source).hexdigest(),
+        oath_names=tuple(names),
+        participles=frozenset(compiler.participles | compiler_en.participles),
+    )
 
 
 def _compile_rule(

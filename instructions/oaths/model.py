@@ -111,6 +111,10 @@ class RuleSet:
     rules: tuple[CompiledRule, ...]
     sha256: str
     oath_names: tuple[str, ...] = field(default=())
+    #: Past participles the compiler added to the verb lexicons (written in none): the check reads one
+    #: only as a passive order or permission ("changes can be discarded"), not as a description
+    #: ("will be overwritten").
+    participles: frozenset[str] = field(default=frozenset())
 
 
 EMPTY_RULES = RuleSet(rules=(), sha256=hashlib.sha256(b"[]").hexdigest())
