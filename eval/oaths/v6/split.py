@@ -4,21 +4,9 @@
     python eval/oaths/v6/split.py           # write dev/ and sealed/
     python eval/oaths/v6/split.py --check   # exit 1 if the outputs are stale or a quota is missed
 
-Source: every ``all/*.jsonl`` file beside this script (a row with an ``oath`` is an attack, one without
-is benign). Outputs: ``dev/attacks.jsonl``, ``dev/benign.jsonl``, ``sealed/attacks.jsonl``,
-``sealed/benign.jsonl``. This script splits texts only; it never reads or writes ``real/``.
-
-Rule (v3's, with its own salt and a 50% seal instead of 40%):
-1. An id that already appears in dev/ or sealed/ keeps its side (earlier assignments are stable; the
-   committed outputs are the lock). ``--fresh`` ignores them.
-2. A new id gets u = first 64 bits of sha256("oaths-v6:" + id) / 2**64 and goes to sealed when
-   u < 0.50, else to dev.
-3. Quota: in every stratum (kind+class, and kind+class+lang for the language class) at least
-   50% (rounded up) must be sealed. Where a stratum is short, its *new* dev ids with the smallest u
-   move to sealed until it is not. Ids already published in dev never move to sealed, so nothing the
-   detector was tuned on can leak into the sealed set.
-
-v3's ``split.py`` applies it: its ``main`` takes the salt, the seal share and the quota.
+v3's rule (``eval/oaths/v3/split.py``, whose docstring states it) with the salt ``oaths-v6:`` and 50% sealed
+in every class and language; ids already in ``dev/`` or ``sealed/`` keep their side. Texts only: ``real/``
+is never read or written.
 """
 
 from __future__ import annotations
