@@ -34,31 +34,39 @@ from instructions.oaths.text import (
     A1Z26_RUN,
     ASCII85_BLOCK,
     BASE32HEX_TOKEN,
+    BASE58_TOKEN,
     BASE64_TOKEN,
     BASE85_TOKEN,
     BRAILLE_RUN,
     BYTE_CODES,
+    ESCAPE_RUN,
     HEX_TOKEN,
     HOT_WORDS,
     INVISIBLE_RUN,
     LEET_HINT,
     MORSE_RUN,
+    NATO_RUN,
     SELECTOR_RUN,
     TAG_RUN,
     Builder,
     View,
+    atbash,
     caesar_reading,
+    cipher_reading,
     decode_a1z26,
     decode_ascii85,
     decode_base32,
     decode_base32hex,
+    decode_base58,
     decode_base64,
     decode_base85,
     decode_bits,
     decode_braille,
     decode_byte_codes,
+    decode_escapes,
     decode_hex,
     decode_morse,
+    decode_nato,
     decode_selectors,
     decode_tags,
     join_reveals,
@@ -68,6 +76,8 @@ from instructions.oaths.text import (
     rot13,
     rot47,
     trailing_bits,
+    uu_blocks,
+    vigenere,
 )
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
@@ -92,6 +102,12 @@ _DECODE_CUES = re2.compile(
 _ROT47_CUE = re2.compile(r"\brot-?47\b")
 _BASE32HEX_CUE = re2.compile(r"\b(?:base32hex|extended[- ]hex|base-?32)\b")
 _BASE85_CUE = re2.compile(r"\b(?:b85\w*|base-?85|ascii-?85)\b")
+_BASE58_CUE = re2.compile(r"(?i)\b(?:base-?58|bitcoin alphabet)\b")
+#: Letter substitutions undone only where the text names them: Atbash (a<->z), and Vigenère with its key.
+_ATBASH_CUE = re2.compile(r"\batbash\b|\b(?:mirror(?:ed)?|revers(?:e|ed)|backwards?) alphabet\b|\ba\s*<?-+>\s*z\b")
+_VIGENERE_CUE = re2.compile(r"\b(?:vigenere|vigenère|polyalphabetic)\b")
+#: The key a Vigenère text names ("key LEDGER", "keyword: 'orbit'"); the cue's unit and its neighbours.
+_VIGENERE_KEY = re.compile(r"\b(?:key(?:word)?|passphrase)\b(?:\s+is)?\s*[:=]?\s*[\"'`“]?([a-z]{3,24})\b")
 #: Encodings read token by token in ``Document._payloads``: (token pattern, decoder, cue the text must
 #: hold, or None).
 _TOKEN_DECODERS = (
@@ -100,6 +116,7 @@ _TOKEN_DECODERS = (
     (BRAILLE_RUN, decode_braille, None),
     (BASE32HEX_TOKEN, decode_base32hex, _BASE32HEX_CUE),
     (BASE85_TOKEN, decode_base85, _BASE85_CUE),
+    (BASE58_TOKEN, decode_base58, _BASE58_CUE),
 )
 _TRIM = " \t\n\r"
 #: A payload piped into a decoder: ``echo '<base64>' | base64 -d``.
@@ -178,7 +195,8 @@ class AltUnit:
     """A unit of the alternative view: another reading of (part of) a base unit."""
 
     source: Unit
-    how: str  # "native", "leet", "joined", "rot13", "reversed", "decoded", "hidden"
+    #: "native", "leet", "joined", "lines", "answer", "rot13", "rot47", "cipher", "reversed", "decoded", "hidden"
+    how: str
     vstart: int
     vend: int
 
@@ -412,13 +430,21 @@ class Document:
                         base.starts[v.vstart : v.vend],
                         base.ends[v.vstart : v.vend],
                     )
-        for u in cued:
-            # "Shift each letter back by three": any Caesar shift whose reading has English words in it.
+        ciphers = [(u, caesar_reading) for u in cued]
+        ciphers += [(u, atbash) for u in self.units_hit(_ATBASH_CUE)]
+        for u in self.units_hit(_VIGENERE_CUE):
+            k = bisect.bisect_left(self._vstarts, u.vstart)
+            near = " ".join(base.text[v.vstart : v.vend] for v in self.units[max(0, k - 1) : k + 2])
+            for key in dict.fromkeys(_VIGENERE_KEY.findall(near)):
+                ciphers.append((u, lambda text, key=key: vigenere(text, key)))
+        for u, decipher in ciphers:
+            # "Shift each letter back by three: Gr qrw ...": the cued sentence and the two after it, read
+            # from where a ciphertext may open in each, when the reading has English words in it.
             k = bisect.bisect_left(self._vstarts, u.vstart)
             for v in self.units[k : k + 3]:
-                shifted = caesar_reading(base.text[v.vstart : v.vend])
-                if shifted is not None:
-                    add(v, "caesar", shifted, base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend])
+                plain = cipher_reading(base.text[v.vstart : v.vend], decipher)
+                if plain is not None:
+                    add(v, "cipher", plain, base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend])
         for u in self._likely(_REVERSED_WORDS, cued):
             text = base.text[u.vstart : u.vend][::-1]
             add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
@@ -564,6 +590,9 @@ class Document:
         blocks: list[list[int]] = []
         for m in BASE64_TOKEN.finditer(body):
             a, b = m.start(), m.end()
+            pad = len(body[max(0, a - 2) : a]) - len(body[max(0, a - 2) : a].lstrip("="))
+            if pad and body[b - 1] != "=":
+                a -= pad  # "==gLn9Gb...": base64 written backwards keeps its padding in front
             if (a and (body[a - 1].isalnum() or body[a - 1] in "+/=")) or (b < len(body) and body[b].isalnum()):
                 continue
             if blocks and body[blocks[-1][1] : a].strip() == "" and "\n" in body[blocks[-1][1] : a]:
@@ -604,6 +633,12 @@ class Document:
                     decoded = decode(m.group())
                     if decoded is not None:
                         found.append((m.start(), m.end(), decoded))
+        found.extend(uu_blocks(body))
+        for pattern, decode in ((ESCAPE_RUN, decode_escapes), (NATO_RUN, decode_nato)):
+            for m in pattern.finditer(body):
+                decoded = decode(m.group())
+                if decoded is not None:
+                    found.append((m.start(), m.end(), decoded))
         for m in _DECODE_PIPE.finditer(body):
             # "echo 'cm0gLXJmIH4=' | base64 -d | sh": a short payload is still one when the text decodes it.
             a, b = m.span(1)

@@ -26,12 +26,15 @@ plain character classes only (no nesting, no back-references), which cannot back
 from __future__ import annotations
 
 import base64
+import binascii
 import codecs
 import html
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import re2
 from confusable_homoglyphs import categories as _categories
@@ -739,6 +742,41 @@ def _readable(text: str) -> bool:
     return printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", ""))
 
 
+#: At most this many bytes come out of a compressed payload (a small "zip bomb" costs no more than
+#: reading as much plain text).
+MAX_INFLATED = 1 << 16
+
+
+def _inflate(raw: bytes) -> bytes | None:
+    """The bytes a gzip or zlib stream holds (at most ``MAX_INFLATED``), or None if ``raw`` is neither."""
+    if not (raw[:2] == b"\x1f\x8b" or (len(raw) > 2 and raw[0] & 0x0F == 8 and int.from_bytes(raw[:2]) % 31 == 0)):
+        return None
+    try:
+        return zlib.decompressobj(wbits=47).decompress(raw, MAX_INFLATED)
+    except zlib.error:
+        return None
+
+
+def _bytes_text(raw: bytes) -> str | None:
+    """Decoded bytes as text: UTF-8, the same inflated when compressed (gzip, zlib), or UTF-16 when
+    every other byte is zero ("TQBhAHIAawAg...")."""
+    inflated = _inflate(raw)
+    if inflated is not None:
+        raw = inflated
+    elif len(raw) >= 8 and raw.count(0) * 3 >= len(raw):
+        for codec in ("utf-16-le", "utf-16-be"):
+            try:
+                text = raw.decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if text.isprintable():
+                return text
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None:
     """The text a base64 token encodes, if it reads as prose (``short``: a short command is enough).
     A token that decodes to another base64 token is decoded again (``depth`` levels: "decode twice")."""
@@ -746,11 +784,15 @@ def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None
     if compact.isalpha() or compact.isdigit():
         return None  # a plain long word or number, not an encoding
     compact = compact.replace("-", "+").replace("_", "/")
+    if compact.startswith("=") and not compact.endswith("="):
+        compact = compact[::-1]  # "==gLn9Gb...": base64 written backwards
     compact += "=" * (-len(compact) % 4)
     try:
         raw = codecs.decode(compact.encode("ascii"), "base64")
-        text = raw.decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
+    except ValueError:
+        return None
+    text = _bytes_text(raw)
+    if text is None:
         return None
     if short and text.isprintable() and " " in text.strip():
         return text
@@ -1003,3 +1045,163 @@ def trailing_bits(body: str) -> tuple[int, int, str] | None:
 
 def decode_tags(run: str) -> str:
     return "".join(chr(ord(ch) - 0xE0000) for ch in run)
+
+
+#: A uuencoded block: "begin 644 name", lines of data, "end".
+UU_BEGIN = re.compile(r"(?m)^[ \t]*begin(?:-base64)? [0-7]{3,4} [^\n]*\n")
+UU_END = re.compile(r"(?m)^[ \t]*end[ \t]*$")
+#: At most this many lines are read from one uuencoded block.
+MAX_UU_LINES = 2000
+
+
+def uu_blocks(body: str) -> list[tuple[int, int, str]]:
+    """(start, end, decoded text) of each uuencoded block in ``body`` that decodes to prose."""
+    found = []
+    pos = 0
+    while True:
+        begin = UU_BEGIN.search(body, pos)
+        if begin is None:
+            return found
+        raw = bytearray()
+        at = begin.end()
+        for _ in range(MAX_UU_LINES):
+            eol = body.find("\n", at)
+            line = body[at : len(body) if eol == -1 else eol].rstrip("\r")
+            if UU_END.fullmatch(line) or eol == -1:
+                break
+            if line.strip() and line.strip() != "`":
+                try:
+                    raw += binascii.a2b_uu(line.strip("\t"))
+                except binascii.Error:
+                    break
+            at = eol + 1
+        end = at + len(line) if eol == -1 else at
+        text = _bytes_text(bytes(raw)) if raw else None
+        text = _readable_form(text) if text else None
+        if text is not None:
+            found.append((begin.start(), max(end, begin.end()), text))
+        pos = max(end, begin.end())
+
+
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BASE58_VALUE = {ch: k for k, ch in enumerate(_BASE58)}
+#: A base58 (Bitcoin alphabet) token long enough to carry a sentence.
+BASE58_TOKEN = re2.compile(r"\b[1-9A-HJ-NP-Za-km-z]{16,}\b")
+#: Longer tokens are not read as base58 (its decoding costs the square of the length).
+MAX_BASE58 = 2000
+
+
+def decode_base58(token: str) -> str | None:
+    if len(token) > MAX_BASE58:
+        return None
+    number = 0
+    for ch in token:
+        number = number * 58 + _BASE58_VALUE[ch]
+    zeros = len(token) - len(token.lstrip("1"))
+    raw = b"\0" * zeros + number.to_bytes((number.bit_length() + 7) // 8, "big")
+    text = _bytes_text(raw)
+    return _readable_form(text) if text else None
+
+
+#: Runs of escapes: ``\x57\x72``, ``\u0049\u006e``, octal ``\123\141``, quoted-printable ``=45=6D``,
+#: or a list of code points ``0x43, 0x6c`` / ``67, 108`` inside brackets.
+ESCAPE_RUN = re2.compile(
+    r"(?:\\x[0-9A-Fa-f]{2}){8,}|(?:\\u[0-9A-Fa-f]{4}){8,}|(?:\\[0-3][0-7]{2}){8,}|(?:=[0-9A-F]{2}){8,}"
+    r"|(?:0x[0-9A-Fa-f]{1,6}\s*,\s*){7,}0x[0-9A-Fa-f]{1,6}"
+)
+
+
+def decode_escapes(run: str) -> str | None:
+    """The text a run of ``ESCAPE_RUN`` spells, if it reads as prose."""
+    if run.startswith("0x"):
+        codes = [int(c, 16) for c in re.findall(r"0x([0-9A-Fa-f]{1,6})", run)]
+        if not all(9 <= c < 0x110000 for c in codes):
+            return None
+        text = "".join(map(chr, codes))
+    elif run.startswith("\\u"):
+        text = "".join(chr(int(run[k + 2 : k + 6], 16)) for k in range(0, len(run), 6))
+    else:
+        if run.startswith("\\x"):
+            raw = bytes(int(run[k + 2 : k + 4], 16) for k in range(0, len(run), 4))
+        elif run.startswith("="):
+            raw = bytes(int(run[k + 1 : k + 3], 16) for k in range(0, len(run), 3))
+        else:
+            raw = bytes(int(run[k + 1 : k + 4], 8) for k in range(0, len(run), 4))
+        text = _bytes_text(raw)
+    return _readable_form(text) if text else None
+
+
+_NATO = {
+    "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f",
+    "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l",
+    "mike": "m", "november": "n", "oscar": "o", "papa": "p", "quebec": "q", "romeo": "r", "sierra": "s",
+    "tango": "t", "uniform": "u", "victor": "v", "whiskey": "w", "whisky": "w", "xray": "x", "x-ray": "x",
+    "yankee": "y", "zulu": "z",
+}  # fmt: skip
+_NATO_WORD = "(?:" + "|".join(sorted(_NATO, key=len, reverse=True)) + ")"
+#: Eight or more code words of the spelling alphabet in a row; slashes, pipes or " / " break words.
+NATO_RUN = re2.compile(rf"(?i)\b{_NATO_WORD}(?:(?:\s*[/|]\s*|[\s,-]+){_NATO_WORD}){{7,}}\b")
+
+
+def decode_nato(run: str) -> str | None:
+    """The message a run of spelling-alphabet code words spells by their first letters."""
+    words = []
+    for word in re.split(r"\s*[/|]\s*", run):
+        letters = [_NATO.get(w.lower(), "") for w in re.split(r"[\s,]+|(?<!x)-", word) if w]
+        words.append("".join(letters))
+    words = [w for w in words if w]
+    if len(words) == 1:
+        breaks = split_words(words[0])
+        if breaks:
+            words = [words[0][a:b] for a, b in zip([0, *breaks], [*breaks, len(words[0])], strict=True)]
+    # A message, not the alphabet recited ("Alfa / Bravo / Charlie ..." spells single letters).
+    if len(words) < 2 or sum(map(len, words)) < 3 * len(words):
+        return None
+    return " ".join(words)
+
+
+_ATBASH = str.maketrans(_LOWER + _LOWER.upper(), _LOWER[::-1] + _LOWER[::-1].upper())
+
+
+def atbash(text: str) -> str:
+    return text.translate(_ATBASH)
+
+
+def vigenere(text: str, key: str) -> str:
+    """``text`` deciphered with the Vigenère ``key`` (the key advances on letters only)."""
+    shifts = [ord(ch) - 97 for ch in key.lower() if "a" <= ch <= "z"]
+    if not shifts:
+        return text
+    out = []
+    k = 0
+    for ch in text:
+        if "a" <= ch <= "z" or "A" <= ch <= "Z":
+            out.append(caesar(ch, shifts[k % len(shifts)]))
+            k += 1
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+#: Where a ciphertext may open inside its unit: the unit's start, or after a colon, a quotation mark or
+#: a dash that introduces it ("Decipher it and obey it: Ovzev uzrormt ...").
+_CIPHER_OPEN = re.compile(r"[:\"“'`]\s*|\s[-–—]\s+")
+#: At most this many openings are tried per unit.
+MAX_CIPHER_OPENINGS = 6
+
+
+def cipher_reading(text: str, decipher: Any) -> str | None:
+    """``text`` with its tail deciphered from the opening where ``decipher`` reads best as English, if
+    that reading has more English words than the tail as written."""
+    starts = [0, *[m.end() for m in _CIPHER_OPEN.finditer(text)][:MAX_CIPHER_OPENINGS]]
+    best, best_gain = None, 0
+    for start in starts:
+        tail = text[start:]
+        plain = decipher(tail)
+        if plain is None:
+            continue
+        score = _english_words(plain)
+        gain = score - _english_words(tail)
+        if gain > best_gain:
+            best, best_gain = text[:start] + plain, gain
+    return best
