@@ -506,6 +506,8 @@ def read(
                 continue  # "where pytest won't find it and report ...": the denial ends with its own verb
             if cls == "local_neg" and _HALT_AND.match(pre, start):
                 continue  # "stop and write down what you tried": stop work, then write
+            if cls == "local_neg" and "(" in pre[stop:] and ")" not in pre[pre.index("(", stop) :]:
+                continue  # "Hard stops (ask a human first)": the verb opens an aside the word before does not govern
             if _NOT_ONLY.match(pre, start):
                 continue  # "not just recorded decisions", "not only the tests": more than that, not a denial
             if _NOT_SURE.match(pre, start):
