@@ -1044,6 +1044,43 @@ _DOC_TAG = re.compile(
 #: A match that ends with a demonstrative, followed by a noun it determines ("this comment"); a part of
 #: what was named before ("that paragraph" of the notes) still points back.
 _DETERMINER_END = re.compile(r"\b(?:this|that|these|those)$")
+#: Two or more capitalised words in a series before a capitalised head: "Create, Read, Update, and ",
+#: "Add/Edit/".
+_NAME_SERIES = re.compile(r"(?:\b[A-Z][a-z]+\s*(?:,|/)\s*){2,}(?:(?:and|or|&)\s+)?$|\b[A-Z][a-z]+\s*/\s*$")
+
+
+def _named_operation(doc: Document, view: View, h0: int) -> bool:
+    """Is the head a capitalised word ending a series of capitalised words ("Create, Read, Update, and
+    Delete", "Add/Edit/Delete")? Such a series names operations (a CRUD list, buttons); it orders none."""
+    o0 = view.starts[h0]
+    if not doc.body[o0 : o0 + 1].isupper():
+        return False
+    return bool(_NAME_SERIES.search(doc.body, max(0, o0 - 60), o0))
+
+
+_METHOD = r"(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)"
+#: Before an HTTP method that names a route, on its line: list markup, a table pipe, the path, other
+#: methods.
+_ROUTE_LEAD = re.compile(rf"[\s\-*+|>`#\d.)\[(]*(?:`?/[^\s`]*`?[\s:]*)?[\[(]?\s*(?:{_METHOD}\s*[/,|]\s*)*")
+#: After it: the route's path and then nothing but a caption (a comment, a dash, a colon, a cell's
+#: end), or the next method of a list ("[GET, POST, DELETE]").
+_ROUTE_TAIL = re.compile(r"\s*`?/[^\s`|]*`?[ \t]*(?:$|\n|#|//|\||—|–|-\s|:|\(|`)|\s*[\])]|\s*[,|/]\s*(?:[A-Z/`]|$)")
+
+
+def _route_listed(doc: Document, view: View, h0: int, h1: int) -> bool:
+    """Is the head an upper-case HTTP method that opens its line in a list or table of routes
+    ("DELETE /api/users/{id}", "| `DELETE` | `/items/:id` |", "[GET, POST, DELETE]")?"""
+    o0 = view.starts[h0]
+    word = re.match(_METHOD + r"(?![A-Za-z])", doc.body[o0 : o0 + 8])
+    if word is None:
+        return False
+    o1 = o0 + word.end()
+    line = doc.body.rfind("\n", 0, o0) + 1
+    return bool(_ROUTE_LEAD.fullmatch(doc.body, line, o0)) and bool(_ROUTE_TAIL.match(doc.body, o1))
+
+
+#: A determiner or "per" right before a word makes it a noun ("per commit", "each push", "the reset").
+_DETERMINER_BEFORE = re.compile(r"(?:^|[\s(])(?:a|an|the|per|each|every|its|their|our|his|her)\s+$")
 _NOUN_NEXT = re.compile(
     r"[ \t]+(?!(?:and|or|to|from|in|on|at|with|before|after|now|too|also|as|if|when|so|then|first|immediately|"
     r"again|completely|entirely|away|off|out|up|down|for|right|once|is|are|was|were|will|has|have|"
@@ -1127,6 +1164,20 @@ def _judge(
     if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "command name inside a longer word")
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
+    if (
+        rule.form != "command"
+        and h0 == m0
+        and doc.english
+        and _DETERMINER_BEFORE.search(view.text, max(text_lo, h0 - 8), h0)
+    ):
+        _refuse(rule, match, "a determiner before the head")
+        return None  # "never a DOM node per commit", "the delete button": a noun, not a verb
+    if rule.form != "command" and h0 == m0 and _named_operation(doc, view, h0):
+        _refuse(rule, match, "one of a series of capitalised operation names")
+        return None  # "Create, Read, Update, and Delete (CRUD)", "Add/Edit/Delete": names of operations
+    if _route_listed(doc, view, h0, h1):
+        _refuse(rule, match, "an HTTP method in a list of routes")
+        return None  # "GET/PATCH/DELETE /api/agents/[handle]  # Manage agent": the route's documentation
     head_word = view.text[h0:h1].split(" ", 1)[0]
     if head_word in doc.participles and not _PASSIVE_ORDER.search(view.text, max(0, h0 - 60), h0):
         _refuse(rule, match, "a participle outside a passive order")

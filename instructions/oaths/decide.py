@@ -1695,6 +1695,8 @@ def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool
     if kind == "duty":
         if r.gated or r.redirected or r.restricted:
             return False
+        if r.frame == "prohibit" and r.modality == PROHIBIT:
+            return False  # "## Forbidden\n- ❌ not updating TASKS.md": the denial is what the list forbids
         return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
     if kind == "state":
         # (under "Do not:" or "## Never", a declaration is one of the things listed as forbidden)
