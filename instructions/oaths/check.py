@@ -1166,6 +1166,7 @@ def _judge(
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
     if (
         rule.form != "command"
+        and rule.kind != "state"
         and h0 == m0
         and doc.english
         and _DETERMINER_BEFORE.search(view.text, max(text_lo, h0 - 8), h0)
