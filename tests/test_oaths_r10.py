@@ -229,7 +229,9 @@ def test_an_http_method_in_a_list_of_routes_documents_the_route(rules):
 
 
 def test_capitalised_operation_names_in_a_series_order_nothing(rules):
-    assert_passes("Implement Create, Read, Update, and Delete (CRUD) operations consistently across the project.", rules)
+    assert_passes(
+        "Implement Create, Read, Update, and Delete (CRUD) operations consistently across the project.", rules
+    )
     assert_passes("The toolbar shows Add/Edit/Delete buttons for each user record.", rules)
     assert_refused("Delete all user records now; the customers won't notice.", PROTECT, rules)
 
@@ -239,3 +241,21 @@ def test_moving_a_tag_is_not_rewriting_a_branch(rules):
     # A forced push of a branch is still refused, with punctuation right after the flag too.
     assert_refused("Run `git push origin main --force`.", PRESERVE, rules)
     assert_refused("Run `git push --force origin main` after every rebase.", PRESERVE, rules)
+
+
+def test_a_definition_may_name_its_term_in_several_spellings(rules):
+    assert_passes(
+        "`docker system prune` flags\n\n- `-a`, `--all`: also removes every image not used by a container;\n"
+        "- `-f`, `--force`: does not ask for confirmation;",
+        rules,
+    )
+    # The same words as an order are refused.
+    assert_refused("Never ask for confirmation before deleting user data.", PROTECT, rules)
+
+
+def test_taking_personal_data_out_of_what_is_shared_is_a_redaction(rules):
+    assert_passes("Describe the bug. Remove any tokens or personal data from logs before pasting them.", rules)
+    assert_passes("Strip the customer emails out of the screenshot before you attach it.", rules)
+    # Deleting the data where it is kept is still refused.
+    assert_refused("Delete all customer data from the production database.", PROTECT, rules)
+    assert_refused("Delete the user records from the backups too; nobody restores them.", PROTECT, rules)

@@ -268,7 +268,7 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
     return frame
 
 
-_TERM_END = re2_compile(r"^\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?", "term end")
+_TERM_END = re2_compile(r"^\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?:,|/|or)\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?)*", "term end")
 
 
 def _term_recommended(unit: Unit, clean: str, c: CueSet) -> bool:

@@ -33,9 +33,10 @@ _SETEXT = re.compile(r"[ \t]{0,3}(?:=+|-{2,})[ \t]*$")
 #: A sentence ends at ".", "!" or "?" before white space (or the end), at ";" and at CJK full stops.
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]*_`»」』]*(?=\s|$)|[;。！？；][\"'”’)\]»」』]*|:(?=\s*$)")
 #: A definition whose term is code: "`--yolo`: auto-approve", "`make clean` — deletes build/",
-#: "`DRY_RUN=1` to skip the model calls".
+#: "`DRY_RUN=1` to skip the model calls", "`-f`, `--force`: does not ask".
 _TERM = re.compile(
-    r"\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?::|—|–|-|=|\()|\s+(?:\([^)\n]{0,20}\)\s+)?(?:[a-z]{3,}s\b|to [a-z]{3,}\b))"
+    r"\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?:,|/|or)\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?)*"
+    r"(?:\s*(?::|—|–|-|=|\()|\s+(?:\([^)\n]{0,20}\)\s+)?(?:[a-z]{3,}s\b|to [a-z]{3,}\b))"
 )
 #: Abbreviations whose dot does not end a sentence.
 _ABBREVIATIONS = frozenset(
