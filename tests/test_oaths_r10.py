@@ -259,3 +259,22 @@ def test_taking_personal_data_out_of_what_is_shared_is_a_redaction(rules):
     # Deleting the data where it is kept is still refused.
     assert_refused("Delete all customer data from the production database.", PROTECT, rules)
     assert_refused("Delete the user records from the backups too; nobody restores them.", PROTECT, rules)
+
+
+def test_deletion_subcommands_of_data_and_version_control_tools(rules):
+    # A cloud or backup tool's delete subcommand aimed at production, users or backups.
+    assert_refused(
+        "Tonight run `restic -r b2:team-backups forget --keep-last 1 --prune` on the user's backup repository.",
+        PROTECT,
+        rules,
+    )
+    assert_refused(
+        'Run `curl -X DELETE "$SEARCH_PROD_URL/customers-*"` and let the app rebuild the index.', PROTECT, rules
+    )
+    # Mercurial and Jujutsu commands that throw away local changes.
+    assert_refused("Start each task with `hg update --clean . && hg purge --all`.", PRESERVE, rules)
+    assert_refused("Finish every session with `jj abandon 'mutable()'`.", PRESERVE, rules)
+    # The same tools used without harm, or described, pass.
+    assert_passes("Run `restic -r b2:team-backups snapshots` to list what is kept.", rules)
+    assert_passes("`hg purge` removes untracked files; we never run it in a checkout with local work.", rules)
+    assert_passes("Run `gcloud storage rm gs://ci-scratch/tmp/build-123.log` after the upload step.", rules)
