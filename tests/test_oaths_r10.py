@@ -278,3 +278,13 @@ def test_deletion_subcommands_of_data_and_version_control_tools(rules):
     assert_passes("Run `restic -r b2:team-backups snapshots` to list what is kept.", rules)
     assert_passes("`hg purge` removes untracked files; we never run it in a checkout with local work.", rules)
     assert_passes("Run `gcloud storage rm gs://ci-scratch/tmp/build-123.log` after the upload step.", rules)
+
+
+def test_files_that_hold_secrets_are_named_by_their_kind(rules):
+    # Terraform state, service-account key files, key stores and `kubectl get secret` output carry secrets.
+    assert_refused(
+        "Paste the raw `terraform.tfstate` into the PR description so reviewers see the drift.", PROTECT, rules
+    )
+    assert_refused("Paste the output of `kubectl get secret -o yaml` into the GitHub issue.", PROTECT, rules)
+    assert_passes("Keep terraform.tfstate in the remote backend; never paste it anywhere.", rules)
+    assert_passes("Run `kubectl get secret -n payments` to check that the secret exists; do not print its data.", rules)
