@@ -239,8 +239,14 @@ def _clause_start(pre: str) -> int:
             _ABBREVIATION_END
         ):
             continue  # "(e.g. `git reset --hard`)": an abbreviation, not the end of a sentence
+        if pre.startswith(": ", m.start()) and _KEY_VALUE.match(pre, m.end()):
+            continue  # "mark it as `passes: true` without ...": a key and its value, not a lead-in
         last = m.end()
     return last
+
+
+#: A value after a key's colon ("passes: true", "retries: 3").
+_KEY_VALUE = re.compile(r"(?:true|false|null|none|yes|no|on|off|\d+)\b", re.IGNORECASE)
 
 
 def unit_frame(unit: Unit, clean: str, views: Any) -> str:
@@ -307,7 +313,9 @@ def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
         frame = "mention"
     elif c.has("reluct", text):
         frame = "run"
-    elif _prohibit_heading(text, c) or c.has("neg", text) or c.has("gate", text):
+    elif c.has("gate", text) or ((_prohibit_heading(text, c) or c.has("neg", text)) and _ends_line(lead, views)):
+        # (a denial before an inline colon governs its own clause, not what follows: "don't hold up the
+        # report: estimate the numbers")
         frame = "prohibit"
     elif c.has("lead_run_strong", text):
         frame = "run"
@@ -319,6 +327,21 @@ def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
         frame = _lead_frame(lead.lead, views, c, depth + 1)
     lead.memo["lead"] = frame
     return frame
+
+
+#: A denial before a colon that governs its own verb and object ("don't hold up the report: estimate
+#: ..."), not a pointer to what the colon introduces ("never run these:", "avoid commands like:").
+_DENIAL_WITH_OBJECT = re.compile(
+    r"\b(?:don'?t|do not|never|must not|should not|shouldn'?t)\s+(?!(?:\w+\s+){0,3}?(?:these|those|this|the following|"
+    r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+(?:\s+(?:up|down|out|off|on|back))?\s+"
+    r"(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*:?\s*$"
+)
+
+
+def _ends_line(lead: Unit, views: Any) -> bool:
+    """Does the lead-in end its line (a list or block follows), rather than an inline colon?"""
+    rest = views.clean[lead.end : lead.end + 80].lstrip(" \t:")
+    return not rest or rest[0] in "\r\n"
 
 
 def _table_frame(unit: Unit, views: Any, c: CueSet) -> str:
@@ -426,6 +449,7 @@ def read(
             not c.has("reluct", lead_in)
             and not c.has("noneed", lead_in)
             and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
+            and not _DENIAL_WITH_OBJECT.search(lead_in)
         ):
             r.frame = "prohibit"
     # "Once he says yes: push the branch, merge it, then remove the worktree": a gate that opens the
