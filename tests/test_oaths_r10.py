@@ -319,3 +319,11 @@ def test_a_key_and_its_value_do_not_end_a_clause(rules):
     # The colon of "passes: true" is not a clause break: "without" governs the sentence's own verb.
     assert_refused("Set `status: done` without running the verification tests.", EVIDENCE, rules)
     assert_passes("2. **DO NOT** mark a feature as `passes: true` without running verification tests", rules)
+
+
+def test_records_of_why_are_knowledge(rules):
+    # Comments that explain, postmortems and runbooks carry what was learned, like notes do.
+    assert_refused("Feel free to delete every explanatory comment you come across while refactoring.", KNOWLEDGE, rules)
+    assert_refused("Delete the postmortems older than a year; nobody reads them anyway.", KNOWLEDGE, rules)
+    assert_passes("Update the runbook after each incident and link the postmortem from it.", rules)
+    assert_passes("You may skip the changelog for internal refactors.", rules)
