@@ -79,6 +79,14 @@ def _ascii_lookalike(ch: str, depth: int = 2) -> str | None:
     return None
 
 
+#: The name of a decorated Latin letter: "NEGATIVE SQUARED LATIN CAPITAL LETTER A", "REGIONAL INDICATOR
+#: SYMBOL LETTER A" (letters NFKC leaves as they are).
+_DECORATED_LETTER = re.compile(
+    r"^(?:NEGATIVE |SQUARED |CIRCLED |PARENTHESIZED )+LATIN (?:CAPITAL|SMALL) LETTER ([A-Z])$"
+    r"|^REGIONAL INDICATOR SYMBOL LETTER ([A-Z])$"
+)
+
+
 def _fold_char(ch: str, fold: bool) -> str:
     """Matching form of one NFKC-normalised, case-folded character."""
     if ch.isascii():
@@ -91,6 +99,10 @@ def _fold_char(ch: str, fold: bool) -> str:
     script = _categories.alias(ch)
     if script in _NO_FOLD_SCRIPTS:
         return ch
+    decorated = _DECORATED_LETTER.search(unicodedata.name(ch, ""))
+    if decorated:
+        # 🅰 🄰 🅐 🇦: a Latin letter in a box, a circle or a flag, which NFKC leaves as it is
+        return (decorated.group(1) or decorated.group(2)).lower()
     stripped = _strip_marks(ch)  # é -> e, ü -> u, й -> и: accents do not change what is asked
     if stripped and stripped.isascii():
         return stripped
