@@ -330,11 +330,13 @@ def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
 
 
 #: A denial before a colon that governs its own verb and object ("don't hold up the report: estimate
-#: ..."), not a pointer to what the colon introduces ("never run these:", "avoid commands like:").
+#: ...", "don't wade through them: write ..."), not a pointer to what the colon introduces ("never run
+#: these:", "never run it:", "avoid commands like:").
 _DENIAL_WITH_OBJECT = re.compile(
     r"\b(?:don'?t|do not|never|must not|should not|shouldn'?t)\s+(?!(?:\w+\s+){0,3}?(?:these|those|this|the following|"
-    r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+(?:\s+(?:up|down|out|off|on|back))?\s+"
-    r"(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*:?\s*$"
+    r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+"
+    r"(?:(?:\s+(?:up|down|out|off|on|back))?\s+(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*"
+    r"|\s+(?:through|over|into|with|about)\s+(?:them|it|that)|\s+(?:yourself|time))\s*:?\s*$"
 )
 
 
