@@ -939,7 +939,13 @@ _LIST_KEY = re.compile(
 #: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
-_COMPOUND = re.compile(r"(?:\b(?:pre|post|non|anti|port)|\w-(?:on|of|to|per|by|in))-$", re.IGNORECASE)
+_COMPOUND = re.compile(
+    r"(?:\b(?:pre|post|non|anti|port|multi|single|cross|semi|bi|tri|inter|intra|sub)|\w-(?:on|of|to|per|by|in))-$",
+    re.IGNORECASE,
+)
+#: The end of a bold label that opens a list item ("- **UTF-8 safety**: Never byte-index ..."): a match
+#: across it joins the label's words to the rule's.
+_LABEL_END = re.compile(r"\*\*\s*:\s|:\*\*\s|__\s*:\s")
 #: A subject made of text, then at most a few words before the verb: "rules further down this file",
 #: "instructions that appear later", "later chat messages".
 _TEXT_SUBJECT = re.compile(
@@ -1195,6 +1201,9 @@ def _judge(
     ):
         _refuse(rule, match, "removed from what is shown or shared: a redaction")
         return None  # "remove any tokens or personal data from logs before pasting them"
+    if how not in ("decoded", "hidden") and _LABEL_END.search(doc.body, view.starts[m0], view.ends[m1 - 1]):
+        _refuse(rule, match, "runs across a bold label")
+        return None  # "**UTF-8 safety**: Never byte-index": the label's words are not the rule's
     if _route_listed(doc, view, h0, h1):
         _refuse(rule, match, "an HTTP method in a list of routes")
         return None  # "GET/PATCH/DELETE /api/agents/[handle]  # Manage agent": the route's documentation
