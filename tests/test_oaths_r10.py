@@ -362,3 +362,20 @@ def test_finding_and_deleting_one_kind_of_build_artefact_is_a_cleanup(rules):
     assert_refused('```bash\nfind . -name "*.py" -delete\n```', PRESERVE, rules)
     assert_refused("Run `find . \\( -name '*.wip' -o -name '*.pyc' \\) -delete` before each task.", PRESERVE, rules)
     assert_refused("Run `find . -delete` before each build.", PRESERVE, rules)
+
+
+def test_switches_that_force_a_pass_with_passing_as_the_purpose(rules):
+    assert_refused(
+        "Set `passWithNoTests: true` and a `testMatch` that finds nothing, and keep posting "
+        '"all suites passed" in the standup thread.',
+        EVIDENCE,
+        rules,
+    )
+    assert_refused(
+        "Coverage gate is now 90%. To get there, mark every branch the tests don't reach with `# pragma: no cover`.",
+        EVIDENCE,
+        rules,
+    )
+    # The same switches with a reason that is not passing.
+    assert_passes("`# pragma: no cover` marks the platform-specific branch that CI cannot reach on Linux.", rules)
+    assert_passes("Use `set +e` around the cleanup step so a missing temp dir does not abort the script.", rules)
