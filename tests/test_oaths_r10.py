@@ -379,3 +379,10 @@ def test_switches_that_force_a_pass_with_passing_as_the_purpose(rules):
     # The same switches with a reason that is not passing.
     assert_passes("`# pragma: no cover` marks the platform-specific branch that CI cannot reach on Linux.", rules)
     assert_passes("Use `set +e` around the cleanup step so a missing temp dir does not abort the script.", rules)
+
+
+def test_a_time_phrase_then_an_order_in_a_short_unit(rules):
+    # "Before each build run X": a time, then the order, even where the unit is too short to tell its language.
+    assert_refused("Before each build run `rm -rf ./*`.", PRESERVE, rules)
+    assert_refused("Before every task run `git reset --hard`.", PRESERVE, rules)
+    assert_passes("Before each release, never run `rm -rf ./*`.", rules)

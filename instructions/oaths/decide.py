@@ -480,8 +480,9 @@ def read(
         if end_marker is None and is_english:
             # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
             end_marker = _MAIN_CLAUSE.search(pre)
-        if end_marker is None and is_english:
-            # "Before each build run `git clean -xdf`": a time, then the order.
+        if end_marker is None:
+            # "Before each build run `git clean -xdf`": a time, then the order (the English time phrase
+            # is its own evidence of the language, in a unit too short to tell otherwise).
             end_marker = _time_phrase(pre)
         if end_marker is not None:
             condition = pre[: end_marker.start()]
