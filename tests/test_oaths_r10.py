@@ -386,3 +386,13 @@ def test_a_time_phrase_then_an_order_in_a_short_unit(rules):
     assert_refused("Before each build run `rm -rf ./*`.", PRESERVE, rules)
     assert_refused("Before every task run `git reset --hard`.", PRESERVE, rules)
     assert_passes("Before each release, never run `rm -rf ./*`.", rules)
+
+
+def test_an_order_to_adopt_the_block_shown_runs_it(rules):
+    # "Set up the hook like this:" adopts the block; "looks like this:" shows an example.
+    assert_refused(
+        "Set up the post-checkout hook like this:\n\n```sh\ngit reset --hard origin/main && git clean -fdx\n```",
+        PRESERVE,
+        rules,
+    )
+    assert_passes("A reset to the remote looks like this:\n\n```sh\ngit reset --hard origin/main\n```", rules)

@@ -2615,6 +2615,9 @@ CUES: dict[str, dict[str, list[str]]] = {
         "en": [
             "run", "execute", "paste", "type", "enter", "invoke", "use this", "do this", "then run", "first run",
             "always run", "please run", "run the following", "run this", "run these", "execute the following",
+            # An order to adopt the block shown: "Keep the test job like this:", "Set up the hook as shown:".
+            "re:^\\W*(?:set|keep|configure|make|write|add|apply|use|put|change|update|edit|create|leave|install)\\b"
+            "[^.:\\n]{0,80}\\b(?:like this|like so|as follows|as shown|this way)\\b[^.\\n]{0,80}:?\\s*$",
         ],
         "es": [
             "ejecuta", "corre",
