@@ -378,7 +378,17 @@ def segment(body: str) -> tuple[list[Unit], str]:
                 continue
             if stripped:
                 a = s + len(line) - len(line.lstrip())
-                for x, y in _chunks(work, a, s + len(line.rstrip())):
+                b = s + len(line.rstrip())
+                last = units[-1] if units else None
+                if (
+                    last is not None
+                    and last.fence == fence_start
+                    and work[last.end - 1 : last.end] == "\\"
+                    and b - last.start <= MAX_UNIT
+                ):
+                    last.end = b  # "curl -X POST \\" then "  -d @.env": a command continued on the next line
+                    continue
+                for x, y in _chunks(work, a, b):
                     units.append(Unit(x, y, "code", lead=lead, info=info, headings=tuple(headings), fence=fence_start))
             continue
         qm = _QUOTE_MARKERS.match(work, s, e)
