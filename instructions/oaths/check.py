@@ -106,6 +106,9 @@ _BASE58_CUE = re2.compile(r"(?i)\b(?:base-?58|bitcoin alphabet)\b")
 #: Letter substitutions undone only where the text names them: Atbash (a<->z), and Vigenère with its key.
 _ATBASH_CUE = re2.compile(r"\batbash\b|\b(?:mirror(?:ed)?|revers(?:e|ed)|backwards?) alphabet\b|\ba\s*<?-+>\s*z\b")
 _VIGENERE_CUE = re2.compile(r"\b(?:vigenere|vigenère|polyalphabetic)\b")
+#: At most this many keys are tried per Vigenère cue, and this many cued units are deciphered per body.
+MAX_CIPHER_KEYS = 3
+MAX_CIPHER_CUES = 48
 #: The key a Vigenère text names ("key LEDGER", "keyword: 'orbit'"); the cue's unit and its neighbours.
 _VIGENERE_KEY = re.compile(r"\b(?:key(?:word)?|passphrase)\b(?:\s+is)?\s*[:=]?\s*[\"'`“]?([a-z]{3,24})\b")
 #: Encodings read token by token in ``Document._payloads``: (token pattern, decoder, cue the text must
@@ -435,9 +438,10 @@ class Document:
         for u in self.units_hit(_VIGENERE_CUE):
             k = bisect.bisect_left(self._vstarts, u.vstart)
             near = " ".join(base.text[v.vstart : v.vend] for v in self.units[max(0, k - 1) : k + 2])
-            for key in dict.fromkeys(_VIGENERE_KEY.findall(near)):
+            for key in list(dict.fromkeys(_VIGENERE_KEY.findall(near)))[:MAX_CIPHER_KEYS]:
                 ciphers.append((u, lambda text, key=key: vigenere(text, key)))
-        for u, decipher in ciphers:
+        # (each reading costs a few passes over three units: a text full of cues is read up to a bound)
+        for u, decipher in ciphers[:MAX_CIPHER_CUES]:
             # "Shift each letter back by three: Gr qrw ...": the cued sentence and the two after it, read
             # from where a ciphertext may open in each, when the reading has English words in it.
             k = bisect.bisect_left(self._vstarts, u.vstart)
@@ -1076,6 +1080,8 @@ def _named_operation(doc: Document, view: View, h0: int) -> bool:
 
 
 _METHOD = r"(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)"
+#: How far into its line an HTTP method may stand and still open a route.
+ROUTE_LEAD_MAX = 120
 #: Before an HTTP method that names a route, on its line: list markup, a table pipe, the path, other
 #: methods.
 _ROUTE_LEAD = re.compile(rf"[\s\-*+|>`#\d.)\[(]*(?:`?/[^\s`]*`?[\s:]*)?[\[(]?\s*(?:{_METHOD}\s*[/,|]\s*)*")
@@ -1092,8 +1098,10 @@ def _route_listed(doc: Document, view: View, h0: int, h1: int) -> bool:
     if word is None:
         return False
     o1 = o0 + word.end()
-    line = doc.body.rfind("\n", 0, o0) + 1
-    return bool(_ROUTE_LEAD.fullmatch(doc.body, line, o0)) and bool(_ROUTE_TAIL.match(doc.body, o1))
+    line = doc.body.rfind("\n", max(0, o0 - ROUTE_LEAD_MAX), o0) + 1
+    if o0 - line > ROUTE_LEAD_MAX or (line == 0 and o0 > ROUTE_LEAD_MAX):
+        return False  # (a method that far into its line is in prose; the bound keeps the test linear)
+    return bool(_ROUTE_LEAD.fullmatch(doc.body, line, o0)) and bool(_ROUTE_TAIL.match(doc.body[o1 : o1 + 200]))
 
 
 #: A determiner or "per" right before a word makes it a noun ("per commit", "each push", "the reset").
