@@ -21,7 +21,7 @@ import bisect
 import dataclasses
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import re2
@@ -439,7 +439,7 @@ class Document:
             k = bisect.bisect_left(self._vstarts, u.vstart)
             near = " ".join(base.text[v.vstart : v.vend] for v in self.units[max(0, k - 1) : k + 2])
             for key in list(dict.fromkeys(_VIGENERE_KEY.findall(near)))[:MAX_CIPHER_KEYS]:
-                ciphers.append((u, lambda text, key=key: vigenere(text, key)))
+                ciphers.append((u, partial(vigenere, key=key)))
         # (each reading costs a few passes over three units: a text full of cues is read up to a bound)
         for u, decipher in ciphers[:MAX_CIPHER_CUES]:
             # "Shift each letter back by three: Gr qrw ...": the cued sentence and the two after it, read

@@ -32,9 +32,9 @@ import html
 import re
 import unicodedata
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import re2
 from confusable_homoglyphs import categories as _categories
@@ -1202,7 +1202,7 @@ _CIPHER_OPEN = re.compile(r"[:\"“'`]\s*|\s[-–—]\s+")
 MAX_CIPHER_OPENINGS = 6
 
 
-def cipher_reading(text: str, decipher: Any) -> str | None:
+def cipher_reading(text: str, decipher: Callable[[str], str | None]) -> str | None:
     """``text`` with its tail deciphered from the opening where ``decipher`` reads best as English, if
     that reading has more English words than the tail as written."""
     starts = [0, *[m.end() for m in _CIPHER_OPEN.finditer(text)][:MAX_CIPHER_OPENINGS]]
