@@ -148,6 +148,27 @@ def test_two_phase_matching_reads_exactly_what_the_full_union_reads():
     assert checked > 500  # the texts exercise the rules
 
 
+def test_a_union_match_reads_its_groups_only_when_asked(monkeypatch):
+    """The scan yields bounds; the templates' groups (the costly part) are read on first use, once."""
+    union = next(rule.pattern for rule in RULES.rules if hasattr(rule.pattern, "full"))
+    calls = []
+    read = type(union)._spans
+    monkeypatch.setattr(type(union), "_spans", lambda self, *args: calls.append(args) or read(self, *args))
+    attacks = (MAP.parent.parent / "eval" / "oaths" / "attacks.jsonl").read_text(encoding="utf-8").splitlines()
+    text = "\n\n".join(json.loads(line)["text"] for line in attacks if line.strip())
+    from instructions.oaths.check import Document
+
+    view = Document(text).base.text
+    data = view.encode("ascii", "replace")
+    matches = list(union.finditer(view, data))
+    assert matches and not calls
+    first = matches[0]
+    assert first.span(0) == first.span() and not calls
+    groups = [first.span(g) for g in range(union.groups + 1)]
+    assert len(calls) == 1 and groups[0] == first.span()
+    assert [first.span(g) for g in range(union.groups + 1)] == groups and len(calls) == 1
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=80), st.integers(min_value=-30, max_value=60))
 def test_caesar_and_rot47_tables_move_exactly_the_ascii_letters_and_symbols(text, shift):

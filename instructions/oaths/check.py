@@ -1275,6 +1275,8 @@ def _judge(
         o0, o1 = view.starts[m0], view.ends[m1 - 1]
         oh0, oh1 = view.starts[h0], view.ends[h1 - 1]
         for a, b in decide.quote_spans(unit, doc.body):
+            if a > o0 and a >= oh0:
+                break  # (sorted by start) this span and the rest start after the match and its head
             code_span = doc.body[a] == "`"
             if a <= o0 and o1 <= b:
                 if code_span:

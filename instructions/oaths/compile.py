@@ -75,24 +75,40 @@ _ANCHOR_BOTH = re2._Anchor.ANCHOR_BOTH
 
 
 class Match:
-    """A match of a ``Regex`` on ASCII text: the parts of ``re.Match`` the check uses."""
+    """A match of a ``Regex`` on ASCII text: the parts of ``re.Match`` the check uses.
 
-    __slots__ = ("_spans", "re", "string")
+    A ``TemplateUnion`` match is made with its bounds alone (and the bytes it was found in): its groups
+    are read when first asked for, so a match the check passes over by its bounds (it runs out of its
+    unit, or starts in a unit already refused) never pays for them."""
 
-    def __init__(self, regex: Regex, string: str, spans: Any) -> None:
-        self.re, self.string, self._spans = regex, string, spans
+    __slots__ = ("_data", "_groups", "_span0", "re", "string")
+
+    def __init__(self, regex: Any, string: str, spans: Any, data: bytes | None = None) -> None:
+        self.re, self.string = regex, string
+        if data is None:
+            self._groups, self._span0, self._data = spans, spans[0], None
+        else:
+            self._groups, self._span0, self._data = None, spans, data
+
+    @property
+    def _spans(self) -> Any:
+        if self._groups is None:
+            a, b = self._span0
+            self._groups = self.re._spans(self._data, a, b)
+            self._data = None
+        return self._groups
 
     def span(self, group: int = 0) -> tuple[int, int]:
-        return self._spans[group]
+        return self._span0 if group == 0 else self._spans[group]
 
     def start(self, group: int = 0) -> int:
-        return self._spans[group][0]
+        return self.span(group)[0]
 
     def end(self, group: int = 0) -> int:
-        return self._spans[group][1]
+        return self.span(group)[1]
 
     def group(self, group: int = 0) -> str | None:
-        a, b = self._spans[group]
+        a, b = self.span(group)
         return None if a == -1 else self.string[a:b]
 
 
@@ -228,7 +244,7 @@ class TemplateUnion:
             a, b = raw.Match(_UNANCHORED, data, pos, n)[0]
             if a == -1:
                 return
-            yield Match(self, text, self._spans(data, a, b))  # type: ignore[arg-type]
+            yield Match(self, text, (a, b), data)
             pos = b if b > a else b + 1
 
 

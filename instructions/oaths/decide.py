@@ -369,21 +369,29 @@ _YAML_RULES_KEY = re.compile(
 _LIST_ITEM_CLOSE = re.compile(r"\s*[,;]?\s*")
 
 
+#: Each opening quotation mark and the mark that closes it.
+_QUOTE_PAIRS = {'"': '"', "“": "”", "„": "“", "«": "»", "‘": "’", "「": "」", "『": "』", "'": "'", "‹": "›"}
+_QUOTE_OPEN = re.compile("[" + re.escape("".join(_QUOTE_PAIRS)) + "]")
+
+
 def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
     """Quoted strings and inline code of ``unit`` (original offsets), memoised."""
     if "quotes" in unit.memo:
         return unit.memo["quotes"]
     code = sorted(_code_spans(body, unit.start, unit.end))
     spans = list(code)
-    pairs = {'"': '"', "“": "”", "„": "“", "«": "»", "‘": "’", "「": "」", "『": "』", "'": "'", "‹": "›"}
     i = unit.start
     k = 0  # the first code span that does not end before i (i only grows: one linear pass)
     while i < unit.end:
+        opener = _QUOTE_OPEN.search(body, i, unit.end)
+        if opener is None:
+            break
+        i = opener.start()
         ch = body[i]
-        close = pairs.get(ch)
+        close = _QUOTE_PAIRS[ch]
         while k < len(code) and code[k][1] <= i:
             k += 1
-        if close is not None and not (k < len(code) and code[k][0] <= i):
+        if not (k < len(code) and code[k][0] <= i):
             if ch == "'" and i > unit.start and body[i - 1].isalnum():
                 i += 1
                 continue  # an apostrophe ("don't"), not a quote
