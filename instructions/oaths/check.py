@@ -1136,6 +1136,26 @@ def _clause_around(text: str, a: int, b: int) -> str:
     return text[previous:start] + clause if _POINTS_BACK.search(clause) else clause
 
 
+#: "Delete all test notes", "drop the test rows": "test" names the kind of thing deleted (fixtures made for
+#: testing), not the tests. (Not "test suite", "test run", "test results": those are the verification.)
+_TEST_MODIFIER = re.compile(
+    r"[ \t]+(?:notes?|rows?|data|files?|fixtures?|users?|accounts?|records?|emails?|tenants?|customers?|orders?|"
+    r"environments?|envs?|databases?|dbs?|branch(?:es)?|containers?|images?|assets?|documents?|entries|entry|"
+    r"items?|objects?|projects?|servers?|instances?|clusters?|credentials?|keys?|tokens?|buckets?|vaults?|"
+    r"workspaces?|repos?|repositories|devices?|phones?|cards?|payments?|messages?|pages?|posts?|videos?|photos?|"
+    r"uploads?|folders?|directories|dirs?|tables?|schemas?|namespaces?|apps?|sites?|domains?|mailbox(?:es)?)\b"
+)
+#: "..., or you leak other users' rows", "otherwise we lose the cache": a consequence warned of, not an order.
+_CONSEQUENCE_BEFORE = re.compile(
+    r"(?:^|[\s,;(])(?:or|otherwise|else|or else)\s*,?\s+(?:you|we|it|they|this|that|the agent)"
+    r"(?:'ll|'d|\s+will|\s+would|\s+could|\s+might|\s+may|\s+can)?\s+(?:\w+ly\s+)?$",
+    re.IGNORECASE,
+)
+#: "Uncommitted changes can be lost to a reset": an outcome described (nobody "loses" on purpose).
+_OUTCOME_HEAD = re.compile(r"(?:lost|gone)\b")
+_BE_BEFORE = re.compile(r"\b(?:be|been|being|get|got|gets|is|are|was|were)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
+
+
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
 #: no other match of the rule in that unit need be judged.
 UNIT_REFUSED = (-1, -1)
@@ -1229,6 +1249,23 @@ def _judge(
             if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
                 _refuse(rule, match, f"unless_near: {near.group()!r}")
                 return None
+    if (
+        rule.form != "command"
+        and view.text[max(m0, m1 - 7) : m1].endswith(("test", "testing"))
+        and (_TEST_MODIFIER.match(view.text, m1))
+    ):
+        _refuse(rule, match, "'test' names a kind of thing, not the tests")
+        return None
+    if (
+        rule.form != "command"
+        and doc.english
+        and _CONSEQUENCE_BEFORE.search(view.text[max(text_lo, min(m0, h0) - 60) : min(m0, h0)])
+    ):
+        _refuse(rule, match, "a consequence warned of")
+        return None
+    if _OUTCOME_HEAD.match(view.text, h0) and _BE_BEFORE.search(view.text[max(text_lo, h0 - 40) : h0]):
+        _refuse(rule, match, "an outcome described")
+        return None
     if rule.form != "command" and h0 == m0 and _JOINED_NOUN.match(view.text, h1):
         _refuse(rule, match, "the head is a noun joined to another")
         return None  # "Auth: Email + password": a list of things, not an order

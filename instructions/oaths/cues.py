@@ -2171,6 +2171,14 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:\\bto (?:main|master|the main branch|the default branch|production|prod)\\b",
             "re:\\bon (?:main|master|the main branch|the default branch)\\b",
             "re:\\bwithout (?:a |an )?(?:review|test|tests|description|message|reason|ticket|issue)\\b",
+            # "never run tests sequentially", "don't run raw `pytest`", "do not re-run the suite repeatedly":
+            # the way of doing it is forbidden, not doing it.
+            "re:\\b(?:sequentially|serially|one (?:at a time|by one)|repeatedly|over and over|again and again|"
+            "in watch mode|automatically|on every (?:save|keystroke|change|edit))\\b",
+            "re:(?:^|\\s)raw\\s+`?\\S",
+            "re:\\b(?:outside|out of) (?:the |a |your )?(?:container|docker|devcontainer|dev container|nix shell|"
+            "virtualenv|venv|sandbox)\\b",
+            "re:\\b(?:on the host|as root|with sudo)\\b",
         ],
         "de": [
             "auf einmal", "alles zusammen", "direkt auf", "direkt in", "in einem einzigen commit", "ohne review",
@@ -2192,6 +2200,7 @@ CUES: dict[str, dict[str, list[str]]] = {
             "本番に直接",
         ],
         "zh": [
+            "反复", "重复运行", "串行",
             "一次性", "一次", "直接", "混在一起", "打包",
             "在一个提交里", "在一个提交中", "单个提交", "同一个提交",
         ],
