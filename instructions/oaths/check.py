@@ -931,6 +931,10 @@ _LIST_KEY = re.compile(
 )
 #: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
+#: A word between two hyphens inside a longer name ("no-commit-to-branch"): two letters or digits, a hyphen,
+#: the head; the head, a hyphen, a letter.
+_KEBAB_INSIDE = re.compile(r"[a-z0-9]-")
+_KEBAB_AFTER = re.compile(r"-[a-z0-9]")
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(
     r"(?:\b(?:pre|post|non|anti|port|multi|single|cross|semi|bi|tri|inter|intra|sub)|\w-(?:on|of|to|per|by|in))-$",
@@ -1101,6 +1105,12 @@ _NOUN_NEXT = re.compile(
     r"paragraphs?|sections?|entry|entries|lines?|parts?|bits?|notes?|files?|folders?|logs?|pages?|list)\b)[a-z][a-z-]*\b"
 )
 #: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
+#: Nouns that make a compound with a verb before them ("commit messages", "push notifications").
+_COMPOUND_NOUN_NEXT = re.compile(
+    r"[ \t]+(?:messages?|hash(?:es)?|history|histories|logs?|titles?|subjects?|bod(?:y|ies)|shas?|ids?|buttons?|"
+    r"notifications?|hooks?|templates?|conventions?|rights|permissions?|access|events?|handlers?|endpoints?|"
+    r"links?|forms?|dialogs?|modals?|flows?|options?|settings?|keys?|fields?|counts?|timestamps?|dates?)\b"
+)
 _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
 #: ask"): what follows is that verb's object, not the first one's.
@@ -1195,6 +1205,9 @@ def _judge(
     ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
+    if rule.form != "command" and _KEBAB_INSIDE.match(view.text, max(0, h0 - 2)) and _KEBAB_AFTER.match(view.text, h1):
+        _refuse(rule, match, "head inside a hyphenated name")
+        return None  # "no-commit-to-branch", "skip-ci-on-docs": the name of a hook or a setting, not an order
     if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "command name inside a longer word")
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
@@ -1266,6 +1279,9 @@ def _judge(
     if _OUTCOME_HEAD.match(view.text, h0) and _BE_BEFORE.search(view.text[max(text_lo, h0 - 40) : h0]):
         _refuse(rule, match, "an outcome described")
         return None
+    if rule.form != "command" and (m0, m1) == (h0, h1) and _COMPOUND_NOUN_NEXT.match(view.text, h1):
+        _refuse(rule, match, "the head is the first word of a compound noun")
+        return None  # "commit messages", "push notifications", "the delete button": names, not actions
     if rule.form != "command" and h0 == m0 and _JOINED_NOUN.match(view.text, h1):
         _refuse(rule, match, "the head is a noun joined to another")
         return None  # "Auth: Email + password": a list of things, not an order

@@ -2179,6 +2179,9 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:\\b(?:outside|out of) (?:the |a |your )?(?:container|docker|devcontainer|dev container|nix shell|"
             "virtualenv|venv|sandbox)\\b",
             "re:\\b(?:on the host|as root|with sudo)\\b",
+            # "Do not run database tests without explicit permission": allowed once permitted, not refused.
+            "re:\\bwithout (?:explicit |prior |written |express |the user'?s |their |your |a human'?s )?(?:permission|"
+            "approval|consent|confirmation|sign-?off|go-?ahead)\\b",
         ],
         "de": [
             "auf einmal", "alles zusammen", "direkt auf", "direkt in", "in einem einzigen commit", "ohne review",

@@ -1563,6 +1563,13 @@ def _described_denial(pre: str, start: int, stop: int) -> bool:
     subject = raw.strip("\"'`()[]*_").lower()
     if not subject.replace("-", "").replace("_", "").replace(".", "").replace("/", "").isalnum():
         return False
+    if (
+        denial in ("did not", "didn't")
+        and subject in ("you", "we", "they", "i")
+        and (len(words) < 2 or words[-2].lower().strip(",;:") not in ("if", "wish", "rather", "that", "as"))
+    ):
+        # "because you didn't run all tests": the past is told (not "it would help if you didn't ask": a wish)
+        return True
     if subject in _ADDRESSEES or subject in _IMPERATIVE_PRECEDERS or subject.endswith("ly"):
         return False
     if denial in _THIRD_PERSON_DENIALS:
