@@ -935,6 +935,14 @@ _LIST_KEY = re.compile(
 #: the head; the head, a hyphen, a letter.
 _KEBAB_INSIDE = re.compile(r"[a-z0-9]-")
 _KEBAB_AFTER = re.compile(r"-[a-z0-9]")
+#: A head followed by two more hyphenated words: the first word of a name ("post-org-transfer").
+_KEBAB_TAIL = re.compile(r"-[a-z0-9]+-[a-z0-9]")
+#: ... or preceded by two: its last word ("post-org-transfer").
+_KEBAB_HEAD = re.compile(r"[a-z0-9]-[a-z0-9]+-$")
+#: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
+_LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
+#: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
+_PATTERN_SYNTAX = re.compile(r"\.\*|\.\+|\\s[*+]|\\b|\(\?:|\[\^")
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(
     r"(?:\b(?:pre|post|non|anti|port|multi|single|cross|semi|bi|tri|inter|intra|sub)|\w-(?:on|of|to|per|by|in))-$",
@@ -1208,6 +1216,20 @@ def _judge(
     if rule.form != "command" and _KEBAB_INSIDE.match(view.text, max(0, h0 - 2)) and _KEBAB_AFTER.match(view.text, h1):
         _refuse(rule, match, "head inside a hyphenated name")
         return None  # "no-commit-to-branch", "skip-ci-on-docs": the name of a hook or a setting, not an order
+    if rule.form != "command" and view.text[h0 - 1 : h0] == "<" and view.text[h1 : h1 + 1] == ">":
+        _refuse(rule, match, "a placeholder")
+        return None  # "-register <email> <password>": the name of a value to fill in, not a verb
+    if rule.form != "command" and (
+        _KEBAB_TAIL.match(view.text, h1) or _KEBAB_HEAD.search(view.text[max(0, h0 - 40) : h0])
+    ):
+        _refuse(rule, match, "the head opens a hyphenated name")
+        return None  # "Post-org-transfer note", "send-email-digest": a name made of words, not an order
+    if how == "base" and rule.form != "command" and _LETTER_BEFORE.match(view.text, h0 - 1) and h0 > 0:
+        _refuse(rule, match, "head inside a longer word")
+        return None  # "mail" in "email": a word starts at a word boundary
+    if _PATTERN_SYNTAX.search(view.text, m0, m1):
+        _refuse(rule, match, "a pattern that matches the command")
+        return None  # 'test("git push.*(--force|-f).*main")' in a guard hook: what is blocked, not run
     if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "command name inside a longer word")
         return None  # "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command
