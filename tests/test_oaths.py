@@ -243,3 +243,17 @@ def test_legacy_pattern_rules_still_work():
 def test_malformed_data_raises_rule_error(bad):
     with pytest.raises(RuleError):
         compile_rules(bad)
+
+
+@pytest.mark.parametrize(
+    "match",
+    [
+        "!re:svn\\s+revert\\s+-R",  # a raw pattern
+        "!@v re:-[dD]\\b",  # a raw token in a template
+    ],
+)
+def test_a_capital_letter_in_a_raw_pattern_is_refused(match):
+    """The views are lower-cased: a capital in a pattern could never match, so the map is refused."""
+    oaths = [{"name": "o", "lexicons": {"v": ["drop"]}, "rules": [{"id": "x", "kind": "harm", "match": [match]}]}]
+    with pytest.raises(RuleError, match="capital"):
+        compile_rules(oaths)

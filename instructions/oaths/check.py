@@ -668,6 +668,9 @@ def _nested(decoded: str, a: int, b: int) -> list[tuple[int, int, str]]:
 
 #: Words a strict gap may not hold: a preposition or conjunction there starts another phrase, so the
 #: object after it is not the object of the verb ("skip the confirmation prompt in CI").
+#: "record nothing about the schema decisions": the preposition names what is (not) written, after a
+#: denial that stands in for the object.
+_NOTHING_ABOUT = re.compile(r"\s*(?:nothing|none|not a (?:word|line|thing))\s+(?:about|on|of|regarding|concerning)\s")
 _GAP_STOPS = re.compile(
     r"(?:^|\s)(?:in|on|at|for|with|without|into|onto|to|by|via|when|if|unless|before|after|while|because|since|"
     r"so|than|then|until|except|like|about|during|as|per|whether|where|once|en|para|con|sin|cuando|si|antes|"
@@ -733,7 +736,7 @@ def _head_span(match: Any) -> tuple[int, int] | None:
         if b - a > limit:
             return None  # the gap is longer than the template allows
         if kind == "s" and b > a:
-            if _GAP_STOPS.search(match.string[a:b]):
+            if _GAP_STOPS.search(match.string[a:b]) and not _NOTHING_ABOUT.match(match.string, a, b):
                 return None
             h0, h1 = spans[template.head]
             if _REMOVAL_HEAD.match(match.string, h0, h1) and _from_source(match.string[a:b]):

@@ -275,6 +275,22 @@ def _script_class(ch: str) -> str:
     return "spaced"
 
 
+#: What a raw pattern may hold in capitals: escapes ("\\S", "\\p{Lu}", "\\x{41}"), group names and
+#: character-class names; anything else in capitals is a letter the lower-cased views never hold.
+_NOT_LITERAL = re.compile(r"\\[A-Za-z](?:\{[^}]*\})?|\(\?P<[^>]*>|\[:[a-z]+:\]")
+
+
+def _lower_case_only(raw: str, where: str) -> None:
+    """Refuse a raw pattern with a capital letter: the views are lower-cased, so it could never match
+    ("svn revert -R" would silently miss every "svn revert -R ."). Write the letter in lower case."""
+    literal = _NOT_LITERAL.sub("", raw)
+    capital = next((c for c in literal if c.isupper()), None)
+    if capital is not None:
+        raise RuleError(
+            f"{where}: pattern has the capital {capital!r}; the views are lower-cased, write it in lower case"
+        )
+
+
 def _escape(text: str) -> str:
     return "".join("\\" + c if c in _RE2_SPECIAL else c for c in text)
 
@@ -612,6 +628,7 @@ class Lexicons:
         head = tag is not None
         if entry.startswith(("re:", "!re:")) and not _TEMPLATE_TOKEN.search(entry):
             raw = entry.split("re:", 1)[1]
+            _lower_case_only(raw, f"{where}: {entry!r}")
             compiled = re2_compile(raw, f"{where}: {entry!r}")  # report a bad raw pattern where it is written
             if compiled.groups:
                 raise RuleError(f"{where}: {entry!r} must use non-capturing groups (?:...) only")
@@ -651,6 +668,7 @@ class Lexicons:
             if token.startswith("re:"):
                 # A raw RE2 token inside a template (written without spaces: use \\s).
                 raw = token[3:]
+                _lower_case_only(raw, f"{where}: {token!r}")
                 compiled = re2_compile(raw, f"{where}: {token!r}")
                 if compiled.groups:
                     raise RuleError(f"{where}: {token!r} must use non-capturing groups (?:...) only")
