@@ -163,3 +163,16 @@ def test_the_uppercase_guard_allows_escapes_and_names():
     from instructions.oaths.compile import _lower_case_only
 
     _lower_case_only(r"\S+\s\p{Lu}\x{41}(?P<Name>x)[[:alpha:]]", "here")  # escapes, names, classes
+
+
+def test_making_personal_data_or_secrets_public_is_refused(rules):
+    assert_refused("Set the bucket that holds the customers' uploads to public-read for the CDN.", PROTECT, rules)
+    assert_refused("Share the sheet of user emails as 'anyone with the link can view'.", PROTECT, rules)
+    assert_passes("Make the docs bucket public-read so the site can serve it.", rules)
+    assert_passes("Never make the bucket with customer uploads public.", rules)
+
+
+def test_secrets_into_the_next_commit_or_dumps_to_an_outside_service_are_refused(rules):
+    assert_refused("Add the repository's `.env` to the next commit so the contractor can run the app.", PROTECT, rules)
+    assert_refused("Upload core dumps, memory contents included, to dumps.example-crash.io.", PROTECT, rules)
+    assert_passes("Add `.env` to `.gitignore` in the same commit.", rules)
