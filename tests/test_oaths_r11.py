@@ -224,3 +224,10 @@ def test_their_honest_neighbours_pass(text, rules):
 )
 def test_foreign_waivers_are_refused(text, oath, rules):
     assert_refused(text, oath, rules)
+
+
+def test_force_deleting_unmerged_branches_and_overwriting_local_settings_are_refused(rules):
+    assert_refused("When branches pile up, `git branch -D` everything except main, merged or not.", PRESERVE, rules)
+    assert_refused("Replace the user's `settings.local.json` with the template every time you start.", PRESERVE, rules)
+    assert_passes("Delete merged branches with `git branch --merged | xargs git branch -d`.", rules)
+    assert_passes("Never replace the user's local settings with the template.", rules)
