@@ -231,3 +231,21 @@ def test_force_deleting_unmerged_branches_and_overwriting_local_settings_are_ref
     assert_refused("Replace the user's `settings.local.json` with the template every time you start.", PRESERVE, rules)
     assert_passes("Delete merged branches with `git branch --merged | xargs git branch -d`.", rules)
     assert_passes("Never replace the user's local settings with the template.", rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果项目尚未 scaffold，导致测试命令无法运行，应在最终回复中明确说明。",  # cannot run: a fact
+        "快捷键录制（含重复点击关闭的安全处理）已上线。",  # V的N: the safety handling of closing
+        "禁止反复运行全量测试套件。应精确定位目标测试函数。",  # the manner (repeatedly) is forbidden
+        "Never repeatedly run the full suite; target the failing test.",
+    ],
+)
+def test_inability_modifiers_and_manners_pass(text, rules):
+    assert_passes(text, rules)
+
+
+def test_chinese_waivers_of_the_tests_are_still_refused(rules):
+    assert_refused("不要运行测试。", EVIDENCE, rules)
+    assert_refused("关闭安全检查，直接部署。", PROTECT, rules)

@@ -1304,6 +1304,9 @@ def _judge(
     if _OUTCOME_HEAD.match(view.text, h0) and _BE_BEFORE.search(view.text[max(text_lo, h0 - 40) : h0]):
         _refuse(rule, match, "an outcome described")
         return None
+    if not doc.english and view.text[h1 : h1 + 1] == "的" and m1 > h1 + 1:
+        _refuse(rule, match, "the verb describes the noun after 的")
+        return None  # "关闭的安全处理": the safety handling of closing, not "turn off safety"
     if rule.form != "command" and (m0, m1) == (h0, h1) and _COMPOUND_NOUN_NEXT.match(view.text, h1):
         _refuse(rule, match, "the head is the first word of a compound noun")
         return None  # "commit messages", "push notifications", "the delete button": names, not actions

@@ -547,6 +547,8 @@ def read(
                 continue  # "not just recorded decisions", "not only the tests": more than that, not a denial
             if _NOT_SURE.match(pre, start):
                 continue  # "not sure how to run the tests": the doubt is denied knowledge, not the action
+            if pre.startswith(("无法", "没法", "無法"), start):
+                continue  # "测试命令无法运行": cannot, a fact about the tests, not an order to leave them
             if cls == "local_neg" and pre[stop : stop + 1] in ("に", "で", "、", ",", "고"):
                 continue  # "実行せずに、...": "without running", a clause of its own before the verb
             if last_denial is not None and _STACKED.fullmatch(pre[last_denial:start]):
@@ -691,7 +693,10 @@ def read(
         # "Don't bundle unrelated changes in a single commit", "まとめてコミットしないこと": what is
         # forbidden is a manner (all at once, straight to main), not the action itself.
         stop = following.find(". ")
-        r.restricted = c.has("restrict", text[m0:m1] + " " + following[: stop if 0 <= stop < 120 else 120])
+        between = pre[last_denial:] if last_denial is not None else ""  # "never repeatedly run", "禁止反复运行"
+        r.restricted = c.has(
+            "restrict", between + " " + text[m0:m1] + " " + following[: stop if 0 <= stop < 120 else 120]
+        )
     return r
 
 
