@@ -1174,7 +1174,13 @@ _CONSEQUENCE_BEFORE = re.compile(
 )
 #: "Uncommitted changes can be lost to a reset": an outcome described (nobody "loses" on purpose).
 _OUTCOME_HEAD = re.compile(r"(?:lost|gone)\b")
-_BE_BEFORE = re.compile(r"\b(?:be|been|being|get|got|gets|is|are|was|were)\s+(?:\w+ly\s+)?$", re.IGNORECASE)
+#: ... after a modal ("can be lost", "will be gone") or "get" ("got lost"); not after a bare "is/are", which
+#: an order can hold ("make sure the notes are gone").
+_BE_BEFORE = re.compile(
+    r"\b(?:(?:can|could|may|might|will|would|'ll|may well)\s+(?:\w+ly\s+)?(?:be|get)|get|got|gets|getting)\s+"
+    r"(?:\w+ly\s+)?$",
+    re.IGNORECASE,
+)
 
 
 #: ``_judge``'s answer when the refusal holds for the whole unit (an ``unless`` or a missing requirement):
@@ -1227,7 +1233,7 @@ def _judge(
     ):
         _refuse(rule, match, "the head opens a hyphenated name")
         return None  # "Post-org-transfer note", "send-email-digest": a name made of words, not an order
-    if how == "base" and rule.form != "command" and _LETTER_BEFORE.match(view.text, h0 - 1) and h0 > 0:
+    if how == "base" and rule.form != "command" and h0 > 0 and _LETTER_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "head inside a longer word")
         return None  # "mail" in "email": a word starts at a word boundary
     if _PATTERN_SYNTAX.search(view.text, m0, m1):
