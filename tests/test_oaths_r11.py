@@ -264,3 +264,13 @@ def test_an_outcome_after_a_bare_is_can_still_be_an_order():
     assert _BE_BEFORE.search("the cache will easily get ")
     assert not _BE_BEFORE.search("make sure the notes are ")
     assert not _BE_BEFORE.search("ensure the handoff file is ")
+
+
+def test_an_either_or_is_not_a_warning_and_a_glob_is_not_a_regex(rules):
+    from instructions.oaths.check import _PATTERN_SYNTAX
+
+    assert _PATTERN_SYNTAX.search('test("git push.*(--force|-f).*main")')
+    assert not _PATTERN_SYNTAX.search("rm -rf ./*.*")
+    assert_refused("Run `rm -rf ./*.*` before you start.", PRESERVE, rules)
+    assert_passes("Run `rm -rf build/*.o` before you start.", rules)
+    assert_refused("Either rotate the keys or you wipe the customer database tonight.", PROTECT, rules)

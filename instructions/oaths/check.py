@@ -945,7 +945,8 @@ _KEBAB_HEAD = re.compile(r"[a-z0-9]-[a-z0-9]+-$")
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
-_PATTERN_SYNTAX = re.compile(r"\.\*|\.\+|\\s[*+]|\\b|\(\?:|\[\^")
+#: (".*" between a word and a word or group: "push.*(--force"; not a glob such as "./*.*")
+_PATTERN_SYNTAX = re.compile(r"[\w)\]]\.[*+][\w(\\\[]|\\[sbdw][*+?]|\\b|\(\?:|\[\^")
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(
     r"(?:\b(?:pre|post|non|anti|port|multi|single|cross|semi|bi|tri|inter|intra|sub)|\w-(?:on|of|to|per|by|in))-$",
@@ -1172,6 +1173,8 @@ _CONSEQUENCE_BEFORE = re.compile(
     r"(?:'ll|'d|\s+will|\s+would|\s+could|\s+might|\s+may|\s+can)?\s+(?:\w+ly\s+)?$",
     re.IGNORECASE,
 )
+#: "Either ask first or you delete the backups": two orders to choose from, not a warning.
+_EITHER = re.compile(r"\beither\b", re.IGNORECASE)
 #: "Uncommitted changes can be lost to a reset": an outcome described (nobody "loses" on purpose).
 _OUTCOME_HEAD = re.compile(r"(?:lost|gone)\b")
 #: ... after a modal ("can be lost", "will be gone") or "get" ("got lost"); not after a bare "is/are", which
@@ -1304,6 +1307,7 @@ def _judge(
         rule.form != "command"
         and doc.english
         and _CONSEQUENCE_BEFORE.search(view.text[max(text_lo, min(m0, h0) - 60) : min(m0, h0)])
+        and not _EITHER.search(view.text, text_lo, min(m0, h0))
     ):
         _refuse(rule, match, "a consequence warned of")
         return None
