@@ -668,9 +668,6 @@ def _nested(decoded: str, a: int, b: int) -> list[tuple[int, int, str]]:
 
 #: Words a strict gap may not hold: a preposition or conjunction there starts another phrase, so the
 #: object after it is not the object of the verb ("skip the confirmation prompt in CI").
-#: "record nothing about the schema decisions": the preposition names what is (not) written, after a
-#: denial that stands in for the object.
-_NOTHING_ABOUT = re.compile(r"\s*(?:nothing|none|not a (?:word|line|thing))\s+(?:about|on|of|regarding|concerning)\s")
 _GAP_STOPS = re.compile(
     r"(?:^|\s)(?:in|on|at|for|with|without|into|onto|to|by|via|when|if|unless|before|after|while|because|since|"
     r"so|than|then|until|except|like|about|during|as|per|whether|where|once|en|para|con|sin|cuando|si|antes|"
@@ -678,6 +675,9 @@ _GAP_STOPS = re.compile(
     r"senza|quando|se|prima|dopo|perché|em|com|sem|voor|met|zonder|wanneer|als|voordat|nadat|dla|bez|"
     r"kiedy|gdy|jeśli|в|на|для|без|когда|если|перед|после)(?=\s|$)"
 )
+#: "record nothing about the schema decisions": the preposition names what is (not) written, after a
+#: denial that stands in for the object.
+_NOTHING_ABOUT = re.compile(r"\s*(?:nothing|none|not a (?:word|line|thing))\s+(?:about|on|of|regarding|concerning)\s")
 
 
 @dataclass(slots=True)
@@ -932,10 +932,8 @@ _LIST_KEY = re.compile(
     r"\b(?:deny|denied|block|blocked|ban|banned|forbidden|disallowed|reject|rejected|blacklist|blocklist|denylist|"
     r"stop|bad)[ _-]?(?:list|phrases?|patterns?|words?|strings?|terms?)\b"
 )
-#: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
-#: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
-#: A word between two hyphens inside a longer name ("no-commit-to-branch"): two letters or digits, a hyphen,
-#: the head; the head, a hyphen, a letter.
+#: A word between two hyphens inside a longer name ("no-commit-to-branch"): a letter or digit and a hyphen
+#: before the head, a hyphen and a letter or digit after it.
 _KEBAB_INSIDE = re.compile(r"[a-z0-9]-")
 _KEBAB_AFTER = re.compile(r"-[a-z0-9]")
 #: A head followed by two more hyphenated words: the first word of a name ("post-org-transfer").
@@ -947,6 +945,8 @@ _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
 #: (".*" between a word and a word or group: "push.*(--force"; not a glob such as "./*.*")
 _PATTERN_SYNTAX = re.compile(r"[\w)\]]\.[*+][\w(\\\[]|\\[sbdw][*+?]|\\b|\(\?:|\[\^")
+#: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
+#: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
 _COMPOUND = re.compile(
     r"(?:\b(?:pre|post|non|anti|port|multi|single|cross|semi|bi|tri|inter|intra|sub)|\w-(?:on|of|to|per|by|in))-$",
@@ -1116,13 +1116,13 @@ _NOUN_NEXT = re.compile(
     r"again|completely|entirely|away|off|out|up|down|for|right|once|is|are|was|were|will|has|have|"
     r"paragraphs?|sections?|entry|entries|lines?|parts?|bits?|notes?|files?|folders?|logs?|pages?|list)\b)[a-z][a-z-]*\b"
 )
-#: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
 #: Nouns that make a compound with a verb before them ("commit messages", "push notifications").
 _COMPOUND_NOUN_NEXT = re.compile(
     r"[ \t]+(?:messages?|hash(?:es)?|history|histories|logs?|titles?|subjects?|bod(?:y|ies)|shas?|ids?|buttons?|"
     r"notifications?|hooks?|templates?|conventions?|rights|permissions?|access|events?|handlers?|endpoints?|"
     r"links?|forms?|dialogs?|modals?|flows?|options?|settings?|keys?|fields?|counts?|timestamps?|dates?)\b"
 )
+#: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
 _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
 #: ask"): what follows is that verb's object, not the first one's.
