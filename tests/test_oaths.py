@@ -257,3 +257,19 @@ def test_a_capital_letter_in_a_raw_pattern_is_refused(match):
     oaths = [{"name": "o", "lexicons": {"v": ["drop"]}, "rules": [{"id": "x", "kind": "harm", "match": [match]}]}]
     with pytest.raises(RuleError, match="capital"):
         compile_rules(oaths)
+
+
+def test_a_lexicon_made_of_others_is_their_union():
+    """``["@a", "@b"]`` splices the entries of both, in every language they have."""
+    lexicons = {
+        "v_far": {"en": ["upload"], "es": ["sube"]},
+        "v_near": {"en": ["copy"]},
+        "v_any": ["@v_far", "@v_near"],
+    }
+    oaths = [{"name": "an oath", "rules": [{"id": "r", "kind": "harm", "match": ["!@v_any ~20 @o_key"]}]}]
+    ruleset = compile_rules(oaths, lexicons={**lexicons, "o_key": {"en": ["the api key"], "es": ["la clave"]}})
+    for text in ("Upload the API key.", "Copy the API key.", "Sube la clave."):
+        assert check_text_uncached(text, ruleset).status == "fail", text
+    assert check_text_uncached("Read the API key.", ruleset) == PASS
+    with pytest.raises(RuleError, match="refers to itself"):
+        compile_rules(oaths, lexicons={"v_any": ["@v_loop"], "v_loop": ["@v_any"], "o_key": ["x"]})

@@ -62,6 +62,9 @@ EXCEPTION_KINDS = ("clause", "before", "after", "match")
 NEGATED_PREFIX = "not_"
 
 
+#: A lexicon entry that is another lexicon's name: its entries are spliced in.
+_LEXICON_REF = re.compile(r"@[a-z]\w*")
+
 #: A template that starts with a raw token ("!re:(?:remove|drop) ~~30 @o_secret") is still a template: it
 #: has a gap, a lexicon reference or another raw token after a space.
 _TEMPLATE_TOKEN = re.compile(r"\s(?:!?@[a-z]\w*(?:\s|$)|!?~~?\d+(?:\s|$)|!?re:)")
@@ -568,6 +571,44 @@ class Lexicons:
         self._cache.pop(name, None)
         self._cache.pop(name + "\x00", None)
 
+    def _entries(self, name: str) -> list[str] | None:
+        """The entries of lexicon ``name`` in this compiler's languages (with the forms derived from them:
+        articles left out, English participles), an entry that is exactly ``@other`` replaced by the
+        entries of ``other``: a lexicon made of others is their union. None when it has entries, but
+        none in these languages."""
+        entries = self.raw[name]
+        if isinstance(entries, dict):
+            flat: list[str] = []
+            for lang, items in entries.items():
+                if not isinstance(items, list):
+                    raise RuleError(f"lexicon @{name}.{lang} must be a list of strings")
+                if self.langs is None or lang in self.langs:
+                    flat.extend(items)
+                    flat.extend(_without_article(items, lang))
+                    if lang == "en" and name.startswith("v_"):
+                        flat.extend(_inflections(items, self.written, self.participles))
+            if not flat and self.langs is not None and any(entries.values()):
+                return None
+            entries = flat
+        if not isinstance(entries, list):
+            return entries
+        out: list[str] = []
+        for entry in entries:
+            other = entry[1:] if isinstance(entry, str) and _LEXICON_REF.fullmatch(entry) else None
+            if other is None:
+                out.append(entry)
+                continue
+            if other not in self.raw:
+                raise RuleError(f"lexicon @{name}: unknown lexicon @{other}")
+            if other in self._stack:
+                raise RuleError(f"lexicon @{name}: lexicon @{other} refers to itself")
+            self._stack.append(other)
+            try:
+                out.extend(self._entries(other) or [])
+            finally:
+                self._stack.pop()
+        return out if out or not entries else None  # (made only of lexicons with nothing in these languages)
+
     def source(self, name: str, where: str, tail: bool = True) -> str:
         """RE2 source of lexicon ``name``. Without ``tail`` the end boundaries of scripts without ``\\b``
         (a consumed non-letter) are left off: inside a template the next piece's start boundary needs
@@ -581,21 +622,10 @@ class Lexicons:
             raise RuleError(f"{where}: lexicon @{name} refers to itself")
         self._stack.append(name)
         try:
-            entries = self.raw[name]
-            if isinstance(entries, dict):
-                flat = []
-                for lang, items in entries.items():
-                    if not isinstance(items, list):
-                        raise RuleError(f"lexicon @{name}.{lang} must be a list of strings")
-                    if self.langs is None or lang in self.langs:
-                        flat.extend(items)
-                        flat.extend(_without_article(items, lang))
-                        if lang == "en" and name.startswith("v_"):
-                            flat.extend(_inflections(items, self.written, self.participles))
-                if not flat and self.langs is not None and any(entries.values()):
-                    self._cache[key] = NEVER
-                    return NEVER  # no entry in these languages: the template cannot match here
-                entries = flat
+            entries = self._entries(name)
+            if entries is None:
+                self._cache[key] = NEVER
+                return NEVER  # no entry in these languages: the template cannot match here
             if not isinstance(entries, list) or not entries or not all(isinstance(e, str) and e for e in entries):
                 raise RuleError(f"lexicon @{name} must be a non-empty list of strings (or of lists by language)")
             # Entries are grouped by their word boundaries, so each boundary (a Unicode class, costly to
