@@ -932,14 +932,25 @@ _LIST_KEY = re.compile(
     r"\b(?:deny|denied|block|blocked|ban|banned|forbidden|disallowed|reject|rejected|blacklist|blocklist|denylist|"
     r"stop|bad)[ _-]?(?:list|phrases?|patterns?|words?|strings?|terms?)\b"
 )
-#: A word between two hyphens inside a longer name ("no-commit-to-branch"): a letter or digit and a hyphen
-#: before the head, a hyphen and a letter or digit after it.
-_KEBAB_INSIDE = re.compile(r"[a-z0-9]-")
-_KEBAB_AFTER = re.compile(r"-[a-z0-9]")
-#: A head followed by two more hyphenated words: the first word of a name ("post-org-transfer").
-_KEBAB_TAIL = re.compile(r"-[a-z0-9]+-[a-z0-9]")
-#: ... or preceded by two: its last word ("post-org-transfer").
-_KEBAB_HEAD = re.compile(r"[a-z0-9]-[a-z0-9]+-$")
+#: The hyphens of a name made of words around a head ("no-commit-to-branch", "post-org-transfer").
+_HYPHEN_BEFORE = re.compile(r"[a-z0-9]-$")
+_HYPHEN_AFTER = re.compile(r"-[a-z0-9]")
+_TWO_HYPHENS_BEFORE = re.compile(r"[a-z0-9]-[a-z0-9]+-$")
+_TWO_HYPHENS_AFTER = re.compile(r"-[a-z0-9]+-[a-z0-9]")
+
+
+def _in_hyphenated_name(text: str, h0: int, h1: int) -> bool:
+    """Is ``text[h0:h1]`` a word of a hyphenated name: between two hyphens ("no-commit-to-branch"), or
+    first or last of at least three words ("post-org-transfer")? (Two words, "force-push", "skip-ci",
+    may still be an order.)"""
+    before = text[max(0, h0 - 40) : h0]
+    return bool(
+        (_HYPHEN_BEFORE.search(before) and _HYPHEN_AFTER.match(text, h1))
+        or _TWO_HYPHENS_BEFORE.search(before)
+        or _TWO_HYPHENS_AFTER.match(text, h1)
+    )
+
+
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
@@ -1225,17 +1236,12 @@ def _judge(
     ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
-    if rule.form != "command" and _KEBAB_INSIDE.match(view.text, max(0, h0 - 2)) and _KEBAB_AFTER.match(view.text, h1):
+    if rule.form != "command" and _in_hyphenated_name(view.text, h0, h1):
         _refuse(rule, match, "head inside a hyphenated name")
-        return None  # "no-commit-to-branch", "skip-ci-on-docs": the name of a hook or a setting, not an order
+        return None  # "no-commit-to-branch", "Post-org-transfer note": the name of a hook or a setting, not an order
     if rule.form != "command" and view.text[h0 - 1 : h0] == "<" and view.text[h1 : h1 + 1] == ">":
         _refuse(rule, match, "a placeholder")
         return None  # "-register <email> <password>": the name of a value to fill in, not a verb
-    if rule.form != "command" and (
-        _KEBAB_TAIL.match(view.text, h1) or _KEBAB_HEAD.search(view.text[max(0, h0 - 40) : h0])
-    ):
-        _refuse(rule, match, "the head opens a hyphenated name")
-        return None  # "Post-org-transfer note", "send-email-digest": a name made of words, not an order
     if how == "base" and rule.form != "command" and h0 > 0 and _LETTER_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "head inside a longer word")
         return None  # "mail" in "email": a word starts at a word boundary
