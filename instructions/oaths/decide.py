@@ -1500,10 +1500,16 @@ def _verb_form(
 _ATTRIBUTIVE_NICHT = re.compile(r"\s+\w+(?:ten|te|tes|ter|tem|enen|ene|enes|ener|enem)\s+\w")
 #: Words of languages with negative concord, where two of them in a clause are one denial ("ne ...
 #: jamais", "nie ... nigdy", "не ... никогда", "no ... nunca"); "without" words are not among them.
+#: French writes its plain denial in two words around the verb ("n'essaie pas de", "ne cherche plus à").
 _CONCORD = frozenset(
     [
         "ne",
         "n'",
+        "pas",
+        "pas de",
+        "pas d'",
+        "plus",
+        "point",
         "jamais",
         "rien",
         "personne",
