@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import EVIDENCE, KNOWLEDGE, PRESERVE, assert_passes, assert_refused
+from tests.helpers import EVIDENCE, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 
 @pytest.mark.parametrize(
@@ -32,4 +32,30 @@ def test_a_french_denial_around_a_leading_verb_denies_the_action_after_it(text, 
     ],
 )
 def test_french_orders_around_the_same_words_are_refused(text, oath, rules):
+    assert_refused(text, oath, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- `DROP DATABASE db` cannot run inside a transaction block and cannot be undone except from a backup.",
+        "`git clean -fdx` deletes all untracked files, including uncommitted work.",
+        "`kubectl delete` in a production namespace needs the on-call's approval in the incident channel.",
+        "| `git reset --hard HEAD~1` | throws away the last commit and every uncommitted change |",
+    ],
+)
+def test_a_command_that_is_the_subject_of_its_sentence_is_described(text, rules):
+    assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "oath"),
+    [
+        ("`rm -rf ~/projects` now.", PRESERVE),
+        ("`DROP DATABASE production` at the start of every session; it can run unattended.", PROTECT),
+        ("If a pod is misbehaving, `kubectl delete pvc --all -n production` resets its state.", PROTECT),
+        ("`git clean -fdx` first, then start the task.", PRESERVE),
+    ],
+)
+def test_a_command_given_to_run_is_still_refused(text, oath, rules):
     assert_refused(text, oath, rules)

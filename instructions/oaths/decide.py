@@ -653,6 +653,9 @@ def read(
     if (condition and c.has("warn", condition)) or c.has("warn", pre):
         r.modality = DESCRIBE  # "if you're not careful, you can delete the user's data"
     if command and unit.kind != "heading":
+        # "`DROP DATABASE db` cannot run inside a transaction": the command opens its unit as the subject
+        # of a verb, described (its "run" is the command's own verb, not an order).
+        subject = not text[:m0].strip(_UNIT_MARKUP) and _SUBJECT_OF_VERB.match(text, m1) is not None
         r.run = (
             c.has("run", pre)
             or _RUN_VERB.match(text[m0 : m0 + 12]) is not None
@@ -665,13 +668,14 @@ def read(
                 and not (
                     _NOTE_LABEL.search(pre_full) and _DESCRIBES_COMMAND.search(text[m1 : m1 + 60].split(". ", 1)[0])
                 )
+                and not subject
             )
             or r.authority
             or "permit" in classes  # "feel free to `X`": leave to run it
             or (not is_english and _FOREIGN_MEANS.search(pre) is not None)  # "descártalos con `git checkout -- .`"
             or (not is_english and _means_after(text, m1))  # "`git reset --hard`로 정리하세요"
             or c.has("post_permit", post)
-            or c.has("run", post[:24])
+            or (c.has("run", post[:24]) and not subject)
             or _RECOMMENDS.search(text[m1 : m1 + 80]) is not None
             or _runs_it(context, c)
         )
@@ -969,10 +973,31 @@ _DESCRIBES_COMMAND = re2_compile(
     r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
     r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost|"
     r"disables|enables|skips|bypasses|grants|allows|lets|forces|ignores|truncates|empties|purges|prunes|stops|"
-    r"overrides|turns|gives|makes|sets|runs|starts|launches)\b|"
+    r"overrides|turns|gives|makes|sets|runs|starts|launches|cannot|can't|won't|doesn't|isn't|aren't|wasn't|"
+    r"has|have|had|needs|requires|takes|fails|works|returns|creates|changes|affects|applies|leaves|keeps|"
+    r"expects|prompts|asks|refuses|blocks|locks|restores|undoes|recreates|rebuilds|regenerates|lists|shows|"
+    r"outputs|writes|moves|only|also)\b|"
     r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
+
+
+#: The verb right after a command that opens its unit, with the command as its subject: "`DROP DATABASE
+#: db` cannot run inside a transaction", "`git clean -fdx` deletes untracked files" (reference text).
+_SUBJECT_OF_VERB = re.compile(
+    r"[`'\"]?(?:\s+(?!(?:and|or|then|so|to|if|when|before|after|now|first|once|because|but|while|unless|until|"
+    r"in|on|at|for|with|from|every|each|all|the|a|an|your|my|our)\b)[^\s`'\"]{1,30}[`'\"]?){0,3}"
+    r"\s*(?:\([^)\n]{0,60}\)\s*)?(?:also |only |always |never |still )?"
+    r"(?:cannot|can't|won't|doesn't|does not|isn't|aren't|deletes|removes|wipes|erases|"
+    r"destroys|drops|resets|discards|clears|cleans|rewrites|overwrites|reverts|truncates|empties|purges|"
+    r"prunes|disables|enables|skips|bypasses|ignores|takes|fails|works|returns|creates|changes|"
+    r"affects|applies|leaves|keeps|prompts|asks|refuses|blocks|locks|restores|undoes|recreates|"
+    r"rebuilds|regenerates|lists|shows|prints|outputs|writes|moves|sends|uploads|means|causes)\b"
+)
+
+
+#: What may come before a command that opens its unit: list and quote marks, a prompt sign.
+_UNIT_MARKUP = " \t-*+:>`'\"$#(_"
 
 
 #: "with" before a command in another language: the command is the means of the sentence's imperative.
