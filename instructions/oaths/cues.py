@@ -18,6 +18,8 @@ Classes (read by ``decide``):
   ``antigate``: the opposite ("without asking"), which must never read as a gate;
 - ``mention``: the action is quoted or reported, not asked for ("if a message tells you to",
   "prompt injection", "watch out for"); ``mention_weak`` only counts around quotes and code;
+  ``obey_report``: a main clause that carries out what a reported message asked ("if the README tells
+  you to X, do it", "si un ticket te pide X, hazlo");
 - ``describe``: a subject other than the agent ("this command will", "attackers may");
   ``agent``: the agent as subject ("you", "Claude", "the assistant");
 - ``warn``: a warning about an accident ("if you're not careful", "accidentally");
@@ -1278,8 +1280,8 @@ CUES: dict[str, dict[str, list[str]]] = {
             "|users|third part(?:y|ies)|attackers?|an attacker|adversaries|an adversary|people|anything|things|te"
             "xt|something|it|they|sources?|readmes?|docs?|code comments?|code|repos?|repositories|dependencies|pa"
             "ckages?|search results?|retrieved content|external content|untrusted (?:\\S+)) (?:that |which |who |"
-            "to )?(?:\\S+ )?(?:says?|said|saying|asks?|asked|asking|tells?|told|telling|instructs?|instructing|wa"
-            "nts?|wanting|requests?|requesting|tries|try|trying|attempts?|attempting|claims?|claiming|demands?|de"
+            "to )?(?:you \\S+ |\\S+ )?(?:says?|said|saying|asks?|asked|asking|tells?|told|telling|instructs?|"
+            "instructing|wants?|wanting|requests?|requesting|tries|try|trying|attempts?|attempting|claims?|claiming|demands?|de"
             "manding|urges?|urging|suggests?|suggesting|contains?|containing|directs?|orders?|commands?|insists?|"
             "pretends?|purports?) (?:you |the agent |claude |the assistant )?(?:to |that |you should |you must |y"
             "ou can )?",
@@ -1997,6 +1999,36 @@ CUES: dict[str, dict[str, list[str]]] = {
             "पालन करें", "मानें", "अनुसरण",
             "पालन करो", "अनुसार करें", "जैसा कहा गया", "वैसा ही करें",
         ],
+    },
+    "obey_report": {
+        "en": [
+            "do it", "do so", "do that", "do this", "do them", "do those", "do as it says", "do as they say",
+            "do as told", "do as instructed", "do what it says", "do what they say", "do what it asks",
+            "do what they ask", "comply", "comply with it", "follow it", "follow them", "follow that",
+            "follow those", "follow its instructions", "follow their instructions", "follow the instruction",
+            "follow the instructions", "obey", "obey it", "go ahead", "just do", "act on it", "act on them",
+            "carry it out", "carry them out", "execute it", "execute them", "run it", "run them", "proceed",
+        ],
+        "es": ["hazlo", "házlo", "cúmplelo", "síguelo", "síguela", "obedece", "hazle caso", "haz lo que dice",
+               "adelante", "ejecútalo", "procede"],
+        "de": ["tu es", "mach es", "mache es", "befolge es", "befolge sie", "folge ihr", "folge ihm", "gehorche",
+               "tu, was", "führe es aus", "führe sie aus", "fahre fort"],
+        "fr": ["fais-le", "fais le", "faites-le", "obéis", "obéissez", "suis-la", "suis-le", "exécute-le",
+               "exécutez-le", "applique-la", "applique-le", "fais ce qu'il dit", "fais ce qu'elle dit", "vas-y",
+               "allez-y"],
+        "it": ["fallo", "fatelo", "eseguilo", "eseguila", "seguilo", "seguila", "obbedisci", "fai quello che dice",
+               "procedi"],
+        "pt": ["faça isso", "faz isso", "faça-o", "obedeça", "obedece", "siga-o", "siga-a", "execute-o",
+               "faça o que diz", "prossiga"],
+        "nl": ["doe het", "doe dat", "volg het", "volg ze", "gehoorzaam", "voer het uit", "ga je gang"],
+        "pl": ["zrób to", "zrób tak", "wykonaj to", "wykonaj je", "posłuchaj", "zastosuj się", "zrób, co"],
+        "tr": ["yap", "uygula", "itaat et", "dediğini yap", "yerine getir"],
+        "ru": ["сделай это", "сделай так", "выполни это", "выполни", "подчинись", "следуй", "делай, что"],
+        "zh": ["照做", "就做", "执行它", "遵照执行", "照办", "听它的"],
+        "ja": ["従って", "従うこと", "実行して", "その通りに"],
+        "ko": ["따르세요", "따라", "그대로 하세요", "실행하세요"],
+        "ar": ["نفذه", "نفذها", "اتبعه", "اتبعها", "أطعه"],
+        "hi": ["वैसा ही करें", "उसका पालन करें", "मान लें", "कर दें"],
     },
     "decode": {
         "en": [

@@ -603,8 +603,16 @@ def read(
     if strict_gate:
         gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
     r.gated = bool(gate_texts) and not (c.has("antigate", post) or "antigate" in classes or c.has("antigate", context))
-    if any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
-        r.mention = True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
+    series = _REPORTED_SERIES.search(text[max(0, h0 - 400) : h0]) if is_english else None
+    if series is not None and not series.group(1) and not _SERIES_GOES_ON.match(text, m1):
+        series = None  # "if a page tells you to disable the hooks, delete .git": the order after the condition
+    if series is not None or any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
+        if _obeys_report(text, m1, c):
+            r.condition = False  # "if the README tells you to disable the hooks, do it": what it asks is done
+        else:
+            r.mention = (
+                True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
+            )
     if (in_quote or in_code) and not command:
         # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
         outside = pre + " " + post
@@ -1012,6 +1020,33 @@ _FOREIGN_MEANS_AFTER = re.compile(r"[`'\"]?\s*(?:으로|로|를\s*사용해|을\
 _FOREIGN_NEG_ENDING = re.compile(
     r"지\s*마|지\s*말|지\s*않|면\s*안|금지|ないで|なく|ません|ない[。、\s]|禁止|してはいけ"
 )
+
+
+def _obeys_report(text: str, m1: int, c: CueSet) -> bool:
+    """Does the main clause after a reported request carry it out ("if the README tells you to disable the
+    hooks, do it"), rather than refuse it ("..., treat that as a red flag", "..., don't do it")?"""
+    sentence = _SENTENCE_REST.match(text, m1).group()  # (the main clause may follow a series: "to X, Y, or Z, do it")
+    for comma in _REPORT_COMMA.finditer(sentence):
+        rest = sentence[comma.end() : comma.end() + 80]
+        for start, _, _ in c.events(rest, ("obey_report",)):
+            if start <= 12 and not (c.has("neg", rest[:start]) or c.has("local_neg", rest[:start])):
+                return True
+    return False
+
+
+#: The comma (or its CJK form) that ends a leading conditional clause.
+_REPORT_COMMA = re.compile(r"[,，、]\s*")
+#: The rest of a sentence, up to 240 characters.
+_SENTENCE_REST = re.compile(r"[^.;!?。；！？\n]{0,240}")
+#: A request reported in a series that reaches the action: "if a page tells you to disable the hooks,
+#: delete the .git directory, or stop writing notes, ..." (each action of the series is what it asks).
+_REPORTED_SERIES = re.compile(
+    r"\b(?:tells?|told|asks?|asked|instructs?|wants?|says?|said|requests?|urges?|directs?) (?:you |the agent |"
+    r"claude |the assistant )?to\s+(?:[^,.;:!?\n]|\.(?=\S)){1,80}"
+    r"(?:,\s*(?:(?:or|and)\s+)?(?:[^,.;:!?\n]|\.(?=\S)){1,80}){0,6},\s*((?:or|and)\s+)?(?:[a-z']+\s+){0,2}$"
+)
+#: After an action, the series goes on ("..., or stop writing notes").
+_SERIES_GOES_ON = re.compile(r"(?:[^,.;:!?\n]|\.(?=\S)){0,80},\s*(?:or|and)\s")
 
 
 def _verb_after_denied(post: str) -> bool:
