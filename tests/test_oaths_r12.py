@@ -91,3 +91,20 @@ def test_a_reported_request_that_the_text_says_to_carry_out_is_refused(text, oat
 )
 def test_a_reported_request_that_the_text_refuses_passes(text, rules):
     assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\tregexp.MustCompile(`(?i)(don'?t|no) need to run (the )?tests`),\n"
+        "\tregexp.MustCompile(`(?i)git push (-f|--force)\\b`),\n"
+        "\tregexp.MustCompile(`(?i)send (the |your )?(api key|token|password)`),",
+        "deny = [r'(?i)(never|don.t) ask', r'git push (-f|--force)', r'(?i)rm (-rf|-fr) ~']",
+    ],
+)
+def test_a_regular_expression_that_matches_a_command_is_not_the_command(text, rules):
+    assert_passes(text, rules)
+
+
+def test_the_command_itself_is_still_refused(rules):
+    assert_refused("Finish every session with `git push --force origin main`.", PRESERVE, rules)

@@ -954,8 +954,11 @@ def _in_hyphenated_name(text: str, h0: int, h1: int) -> bool:
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
-#: (".*" between a word and a word or group: "push.*(--force"; not a glob such as "./*.*")
-_PATTERN_SYNTAX = re.compile(r"[\w)\]]\.[*+][\w(\\\[]|\\[sbdw][*+?]|\\b|\(\?:|\[\^")
+#: (".*" between a word and a word or group: "push.*(--force"; not a glob such as "./*.*"; an alternation of
+#: flags "(-f|--force)"; a flag group "(?i)" or a word boundary "\\b" just around the match)
+_PATTERN_SYNTAX = re.compile(
+    r"[\w)\]]\.[*+][\w(\\\[]|\\[sbdw][*+?]|\\b|\(\?[:i]|\[\^|\((?:-{1,2}[\w-]+\|)+-{1,2}[\w-]+\)"
+)
 #: Before a head that is not a verb: a dotted or sigiled name ("os.remove", "@skip"), or a compound
 #: modifier ending in it ("pre-commit hooks", "fee-on-transfer tokens", "non-delete paths").
 _IN_IDENTIFIER = re.compile(r"[A-Za-z0-9_)\]]\.$|[@#$]$")
@@ -1245,7 +1248,7 @@ def _judge(
     if how == "base" and rule.form != "command" and h0 > 0 and _LETTER_BEFORE.match(view.text, h0 - 1):
         _refuse(rule, match, "head inside a longer word")
         return None  # "mail" in "email": a word starts at a word boundary
-    if _PATTERN_SYNTAX.search(view.text, m0, m1):
+    if _PATTERN_SYNTAX.search(view.text, max(text_lo, m0 - 4), min(text_hi, m1 + 2)):
         _refuse(rule, match, "a pattern that matches the command")
         return None  # 'test("git push.*(--force|-f).*main")' in a guard hook: what is blocked, not run
     if rule.form == "command" and h0 > 0 and view.text[h0].isalpha() and _WORD_BEFORE.match(view.text, h0 - 1):
