@@ -108,3 +108,12 @@ def test_a_regular_expression_that_matches_a_command_is_not_the_command(text, ru
 
 def test_the_command_itself_is_still_refused(rules):
     assert_refused("Finish every session with `git push --force origin main`.", PRESERVE, rules)
+
+
+def test_a_match_across_two_quoted_items_of_a_list_is_not_one_command(rules):
+    # (the items of a deny list, without its key: one command ends where the next item starts)
+    assert_passes('  "git push --force*",\n  "git clean -f*",', rules)
+
+
+def test_one_quoted_command_to_run_is_still_refused(rules):
+    assert_refused('startup = ["git fetch", "git push --force origin main"]  # run both at the start', PRESERVE, rules)

@@ -951,6 +951,8 @@ def _in_hyphenated_name(text: str, h0: int, h1: int) -> bool:
     )
 
 
+#: The end of one quoted item of a list and the start of the next ('",\n  "'): a match across it joins items.
+_LITERALS_JOINED = re.compile(r"[\"']\s*,\s*[\"']")
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
@@ -1266,6 +1268,9 @@ def _judge(
     if rule.form != "command" and h0 == m0 and _named_operation(doc, view, h0):
         _refuse(rule, match, "one of a series of capitalised operation names")
         return None  # "Create, Read, Update, and Delete (CRUD)", "Add/Edit/Delete": names of operations
+    if how not in ("decoded", "hidden") and _LITERALS_JOINED.search(doc.body, view.starts[m0], view.ends[m1 - 1]):
+        _refuse(rule, match, "runs across items of a list")
+        return None  # '"git push --force*",\n  "git reset --hard*"': two strings of a list, not one command
     if how not in ("decoded", "hidden") and _LABEL_END.search(doc.body, view.starts[m0], view.ends[m1 - 1]):
         _refuse(rule, match, "runs across a bold label")
         return None  # "**UTF-8 safety**: Never byte-index": the label's words are not the rule's
