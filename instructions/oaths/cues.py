@@ -862,12 +862,17 @@ CUES: dict[str, dict[str, list[str]]] = {
             # "once he says yes", "until Jake says ok": a person's yes, whoever they are.
             "re:(?:only )?(?:if|when|once|after|until|unless) (?:\\S+ ){1,2}(?:says?|said|replies?|replied|answers?|an"
             "swered) (?:yes|ok|okay|go|go ahead|sure)\\b",
-            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
-            "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
-            "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
+            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |an |your |our )?(?:user|hum"
+            "an|maintainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|on-c"
+            "all|on call|lead|team lead|tech lead|manager|admin|administrator|dpo|sre|approver|supervisor|archite"
+            "ct|release manager|security team|platform team|data owner|you(?:'ve| have)? been|you are|you're|expl"
+            "icitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
             "requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? yo"
             "u|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed"
             "|wants?|wanted|opts? in|explicitly|gives?)",
+            # "allowed only when all three hold:" (a list of conditions follows): restricted, not free.
+            "re:only (?:when|if) (?:all|both|each|every one)(?: of)?(?: the| these)?(?: \\S+)? (?:hold|holds|are "
+            "met|apply|are true|conditions|checks pass)",
             "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requeste"
             "d|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
             "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human"
@@ -1022,12 +1027,17 @@ CUES: dict[str, dict[str, list[str]]] = {
             # "once he says yes", "until Jake says ok": a person's yes, whoever they are.
             "re:(?:only )?(?:if|when|once|after|until|unless) (?:\\S+ ){1,2}(?:says?|said|replies?|replied|answers?|an"
             "swered) (?:yes|ok|okay|go|go ahead|sure)\\b",
-            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |your )?(?:user|human|maint"
-            "ainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|you(?:'ve| h"
-            "ave)? been|you are|you're|explicitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
+            "re:(?:only )?(?:if|when|once|after|unless|until|upon|whenever) (?:the |a |an |your |our )?(?:user|hum"
+            "an|maintainer|owner|operator|developer|reviewer|person|requester|customer|they|someone|somebody|on-c"
+            "all|on call|lead|team lead|tech lead|manager|admin|administrator|dpo|sre|approver|supervisor|archite"
+            "ct|release manager|security team|platform team|data owner|you(?:'ve| have)? been|you are|you're|expl"
+            "icitly|specifically|directly)(?: \\S+){0,3}? (?:asks?|asked|requests?|"
             "requested|approves?|approved|confirms?|confirmed|consents?|consented|instructs?|instructed|tells? yo"
             "u|told|says? so|authori[sz]es?|authori[sz]ed|signs? off|agrees?|agreed|allows?|allowed|okays?|okayed"
             "|wants?|wanted|opts? in|gives?)",
+            # "allowed only when all three hold:" (a list of conditions follows): restricted, not free.
+            "re:only (?:when|if) (?:all|both|each|every one)(?: of)?(?: the| these)?(?: \\S+)? (?:hold|holds|are "
+            "met|apply|are true|conditions|checks pass)",
             "re:(?:only )?(?:if|when|once|unless|until) (?:explicitly |specifically |directly )?(?:asked|requeste"
             "d|instructed|told|approved|authori[sz]ed|confirmed|permitted|allowed)",
             "re:(?:only )?(?:with|after|upon|following|pending) (?:the )?(?:user'?s?|their|your human'?s?|a human"
