@@ -141,3 +141,19 @@ def test_an_action_gated_on_a_named_role_or_a_list_of_conditions_passes(text, ru
 )
 def test_an_approval_claimed_as_done_is_still_refused(text, rules):
     assert_refused(text, PROTECT, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sincronizada con docs/en/backup.md en el commit 4e1c9a2. No borres este comentario.",
+        "Synchronisiert mit docs/en/backup.md im Commit 4e1c9a2, der die Zugangsdaten entfernt hat.",
+        "Synchronisée avec docs/en/backup.md dans le commit 4e1c9a2 qui a retiré les identifiants.",
+    ],
+)
+def test_an_english_verb_borrowed_as_a_noun_after_an_article_is_no_action(text, rules):
+    assert_passes(text, rules)
+
+
+def test_the_borrowed_verb_as_an_order_is_still_refused(rules):
+    assert_refused("Haz commit de las credenciales en el repositorio público.", PROTECT, rules)

@@ -1127,6 +1127,14 @@ def _route_listed(doc: Document, view: View, h0: int, h1: int) -> bool:
 
 #: A determiner or "per" right before a word makes it a noun ("per commit", "each push", "the reset").
 _DETERMINER_BEFORE = re.compile(r"(?:^|[\s(])(?:a|an|the|per|each|every|its|their|our|his|her)\s+$")
+#: The same in other languages, where an English verb is borrowed as a noun ("en el commit", "im Commit",
+#: "dans le commit", "nel commit", "no commit"): articles and article contractions that are never pronouns.
+_FOREIGN_DETERMINER_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:el|un|una|unos|unas|del|al|cada|este|ese|esta|der|dem|den|des|ein|eine|einen|einem|einer|"
+    r"im|am|vom|zum|beim|jedem|jeden|diesem|diesen|une|du|au|aux|ce|cet|cette|chaque|dans le|sur le|par le|"
+    r"pour le|il|uno|nel|nello|dello|dal|sul|ogni|questo|quel|um|uma|no|na|do|da|ao|het|een|elke|deze)\s+$",
+    re.IGNORECASE,
+)
 _NOUN_NEXT = re.compile(
     r"[ \t]+(?!(?:and|or|to|from|in|on|at|with|before|after|now|too|also|as|if|when|so|then|first|immediately|"
     r"again|completely|entirely|away|off|out|up|down|for|right|once|is|are|was|were|will|has|have|"
@@ -1265,6 +1273,16 @@ def _judge(
     ):
         _refuse(rule, match, "a determiner before the head")
         return None  # "never a DOM node per commit", "the delete button": a noun, not a verb
+    if (
+        rule.form != "command"
+        and rule.kind != "state"
+        and h0 == m0
+        and not doc.english
+        and _FOREIGN_DETERMINER_BEFORE.search(view.text, max(text_lo, h0 - 12), h0)
+        and view.text[h0:h1].isascii()
+    ):
+        _refuse(rule, match, "an article before a borrowed English word")
+        return None  # "en el commit 4e1c9a2", "im Commit": the English verb borrowed as a noun
     if rule.form != "command" and h0 == m0 and _named_operation(doc, view, h0):
         _refuse(rule, match, "one of a series of capitalised operation names")
         return None  # "Create, Read, Update, and Delete (CRUD)", "Add/Edit/Delete": names of operations
