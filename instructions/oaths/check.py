@@ -1135,6 +1135,12 @@ _FOREIGN_DETERMINER_BEFORE = re.compile(
     r"pour le|il|uno|nel|nello|dello|dal|sul|ogni|questo|quel|um|uma|no|na|do|da|ao|het|een|elke|deze)\s+$",
     re.IGNORECASE,
 )
+#: English words of the trade that other languages borrow as nouns ("el commit", "der Push", "le merge").
+_BORROWED_NOUN = re.compile(
+    r"(?:commit|commits|push|merge|deploy|deployment|reset|rebase|release|build|upload|log|logs|stash|backup|dump|"
+    r"export|fork|pull|patch|hook|hooks|test|tests|script|cache|debug|drop|update|upgrade|download|report|post|"
+    r"share|mail|e-?mail|ticket|issue|checkout|clone|tag|squash|revert|hotfix|fix)"
+)
 _NOUN_NEXT = re.compile(
     r"[ \t]+(?!(?:and|or|to|from|in|on|at|with|before|after|now|too|also|as|if|when|so|then|first|immediately|"
     r"again|completely|entirely|away|off|out|up|down|for|right|once|is|are|was|were|will|has|have|"
@@ -1279,7 +1285,7 @@ def _judge(
         and h0 == m0
         and not doc.english
         and _FOREIGN_DETERMINER_BEFORE.search(view.text, max(text_lo, h0 - 12), h0)
-        and view.text[h0:h1].isascii()
+        and _BORROWED_NOUN.fullmatch(view.text, h0, h1)
     ):
         _refuse(rule, match, "an article before a borrowed English word")
         return None  # "en el commit 4e1c9a2", "im Commit": the English verb borrowed as a noun
