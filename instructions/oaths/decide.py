@@ -313,7 +313,11 @@ def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
         frame = "mention"
     elif c.has("reluct", text):
         frame = "run"
-    elif c.has("gate", text) or ((_prohibit_heading(text, c) or c.has("neg", text)) and _ends_line(lead, views)):
+    elif c.has("gate", text) or (
+        (_prohibit_heading(text, c) or c.has("neg", _NO_AS_OBJECT.sub(" ", text)))
+        and _ends_line(lead, views)
+        and not _contrast_order(text)
+    ):
         # (a denial before an inline colon governs its own clause, not what follows: "don't hold up the
         # report: estimate the numbers")
         frame = "prohibit"
@@ -338,6 +342,35 @@ _DENIAL_WITH_OBJECT = re.compile(
     r"(?:(?:\s+(?:up|down|out|off|on|back))?\s+(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*"
     r"|\s+(?:through|over|into|with|about)\s+(?:them|it|that)|\s+(?:yourself|time))\s*:?\s*$"
 )
+
+
+#: "no" that belongs to the object of a positive verb ("leave no local state behind:", "keep no stale
+#: branches:"): what follows says how, it is not forbidden.
+_NO_AS_OBJECT = re.compile(r"\b(?:leave|leaves|leaving|keep|keeps|make sure there is|ensure there is|with)\s+no\b")
+#: A positive order after a denial in a lead-in: "don't commit their changes, just delete them:",
+#: "nie commituj cudzych zmian, tylko je usuń:" (what follows the colon is what to do).
+_CONTRAST_ORDER = re.compile(
+    r"[,;]\s*(?:just|only|simply|instead|rather|but|tylko|lecz|ale|sondern|nur|sino|solo|solamente|mais|"
+    r"plutôt|ma|invece|mas|apenas|maar|alleen|а|лучше|просто|ama|sadece|yalnızca)\s+\S+[^,;]*:\s*$",
+    re.IGNORECASE,
+)
+
+
+#: Words that point at what follows the colon ("don't run these", "never the following").
+_POINTER = re.compile(
+    r"\b(?:these|those|this|the following|following|below|any of|them|such|like|diese|folgende|ces|ceux|estos|estas|"
+    r"esos|esas|siguientes|questi|queste|seguenti|estes|estas|seguintes|deze|volgende|te|tych|poniższe|эти|"
+    r"следующие|bunları|şunları)\b",
+    re.IGNORECASE,
+)
+
+
+def _contrast_order(lead: str) -> bool:
+    """Does a lead-in deny one thing and then order another, which the colon introduces ("don't commit
+    their changes, just delete them:")? Not when the denial points at what follows ("don't run these,
+    only read them:")."""
+    m = _CONTRAST_ORDER.search(lead)
+    return m is not None and not _POINTER.search(lead, 0, m.start())
 
 
 def _ends_line(lead: Unit, views: Any) -> bool:
@@ -460,6 +493,7 @@ def read(
             and not c.has("noneed", lead_in)
             and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
             and not _DENIAL_WITH_OBJECT.search(lead_in)
+            and not _contrast_order(lead_in)
         ):
             r.frame = "prohibit"
     # "Once he says yes: push the branch, merge it, then remove the worktree": a gate that opens the
