@@ -48,11 +48,14 @@ from instructions.oaths.text import fold_literal
 _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")
 #: One character of a gap: anything but a clause break (a line break, which separates units, or
-#: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses.
+#: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses. (A quoted name
+#: set off by commas is an apposition, not a clause: 'oath 4, "preserve the workspace", is suspended'.)
 _GAP_CHAR = (
     r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\)|"
     r",\s*(?:dass|daß|que|che|that|że|что|чтобы|dat|ob|wie|kalau|ki)\s)"
 )
+#: In a rule's gap (not a requirement's counted one), also a quoted name set off by commas.
+_APPOSITION = r",\s*[\"“«][^\"“”«»\n,]{1,60}[\"”»],"
 _QUOTE_OPEN = '["“«「]'
 _QUOTE_CLOSE = '["”»」]'
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -690,7 +693,8 @@ class Lexicons:
                     kind = "l" if gap.group(1) else "s"
                     # A quotation mark may close the words before the gap or open those after it: a
                     # quoted object ('write "next steps"', 'clear the "Lessons learned" section').
-                    source = f"{_QUOTE_CLOSE}?(?P<{kind}{tag}_{index}_{limit}>{_GAP_CHAR}*?){_QUOTE_OPEN}?"
+                    gap_char = f"(?:{_GAP_CHAR}|{_APPOSITION})"
+                    source = f"{_QUOTE_CLOSE}?(?P<{kind}{tag}_{index}_{limit}>{gap_char}*?){_QUOTE_OPEN}?"
                 else:
                     source = f"{_GAP_CHAR}{{0,{limit}}}?"
                 pieces.append(("gap", source))
