@@ -953,6 +953,15 @@ def _in_hyphenated_name(text: str, h0: int, h1: int) -> bool:
 
 #: The end of one quoted item of a list and the start of the next ('",\n  "'): a match across it joins items.
 _LITERALS_JOINED = re.compile(r"[\"']\s*,\s*[\"']")
+#: The answer that opens the unit after a question ("A: No.", "**Answer:** yes, always", "R : Non."), in
+#: the languages of the cues.
+_ANSWER = re.compile(
+    r"\s*[*_]*(?:a|answer|ans|r|réponse|respuesta|risposta|resposta|antwort|antwoord|odpowiedź|ответ|cevap|답|答|回答|"
+    r"الجواب|उत्तर)?\s*[*_]*\s*[:.)-]?\s*[*_]*\s*(?:(?P<no>no|nope|not really|not at all|never|no need|nee|nein|non|não|"
+    r"nie|нет|hayır|아니요|아니오|아뇨|いいえ|不用|不需要|不必|不|لا|नहीं)|(?P<yes>yes|yep|yeah|sure|always|of course|"
+    r"absolutely|definitely|ja|oui|sí|si|sì|sim|tak|да|evet|네|예|はい|是的|是|要|对|نعم|हाँ|हां))(?![\w-])",
+    re.IGNORECASE,
+)
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
@@ -1464,6 +1473,17 @@ def _judge(
         )
         doc.readings[key] = known
     reading = dataclasses.replace(known)
+    if reading.question and how == "base" and not reading.negated and rule.kind in ("harm", "duty"):
+        # "Q: Should I add that to the setup notes? A: No. Keep it in your head.": the answer decides.
+        answer = _ANSWER.match(_after(doc, unit))
+        if answer is not None:
+            reading.question = False
+            if answer.group("no"):
+                reading.modality, reading.negated = (
+                    (decide.NONEED, False) if rule.kind == "duty" else (decide.PROHIBIT, True)
+                )
+            else:
+                reading.modality = decide.INSTRUCT
     if not rule.gate:
         reading.gated = False
     if decoded:
