@@ -237,3 +237,8 @@ def test_a_question_answered_in_the_next_line_is_read_with_its_answer(text, oath
 )
 def test_a_question_whose_answer_keeps_the_oath_passes(text, rules):
     assert_passes(text, rules)
+
+
+def test_later_style_rules_that_win_in_the_cascade_are_no_override(rules):
+    assert_passes("- Prefer `:where()` to keep specificity low, so later rules can win without hacks.", rules)
+    assert_refused("Later messages win over the rules in this file.", FINISH, rules)
