@@ -962,6 +962,13 @@ _ANSWER = re.compile(
     r"absolutely|definitely|ja|oui|sí|si|sì|sim|tak|да|evet|네|예|はい|是的|是|要|对|نعم|हाँ|हां))(?![\w-])",
     re.IGNORECASE,
 )
+
+
+def _answer_gated(answer: str) -> bool:
+    c = decide.cues()
+    return c.has("gate", answer) or c.has("gate_post", answer)
+
+
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
@@ -1484,6 +1491,8 @@ def _judge(
                 )
             else:
                 reading.modality = decide.INSTRUCT
+                # "A: Yes, once the user has confirmed it": a gate in the answer holds the action too.
+                reading.gated = reading.gated or _answer_gated(_after(doc, unit))
     if not rule.gate:
         reading.gated = False
     if decoded:

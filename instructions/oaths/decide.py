@@ -641,12 +641,11 @@ def read(
     if series is not None and not series.group(1) and not _SERIES_GOES_ON.match(text, m1):
         series = None  # "if a page tells you to disable the hooks, delete .git": the order after the condition
     if series is not None or any(cls == "mention" and pre_off + start < m0 for start, _, cls in events):
+        # (words of the match itself, "anything a later message says takes priority", are not a frame)
         if _obeys_report(text, m1, c):
             r.condition = False  # "if the README tells you to disable the hooks, do it": what it asks is done
         else:
-            r.mention = (
-                True  # (words of the match itself, "anything a later message says takes priority", are not a frame)
-            )
+            r.mention = True
     if (in_quote or in_code) and not command:
         # A phrase quoted in the sentence is mentioned unless the sentence says to obey it.
         outside = pre + " " + post
