@@ -969,6 +969,16 @@ def _answer_gated(answer: str) -> bool:
     return c.has("gate", answer) or c.has("gate_post", answer)
 
 
+#: Portuguese and Spanish "para" is the imperative "stop" only where a clause starts; after a word (not a
+#: conjunction) it is the preposition "for": "leia o arquivo para o protocolo".
+_PARA_AFTER_WORD = re.compile(
+    r"(?<![\w-])(?!(?:e|y|o|ou|então|entonces|depois|luego|agora|ahora|já|ya|só|solo|apenas|simplesmente|"
+    r"simplemente|e então|y luego)\s+$)[^\W\d_][\w`'\"”)/.-]*\s+$"
+)
+#: A quantifier that may stand for the rules ("everything is out of date") and the preposition before it
+#: that makes it an object ("your knowledge on everything ...").
+_QUANTIFIER_HEAD = re.compile(r"(?:everything|anything|all of (?:it|this|that)|all)\b")
+_PREPOSITION_END = re.compile(r"\b(?:on|about|of|regarding|concerning|for|with)\s+$")
 #: An ASCII letter just before a head that starts with one: the head is the end of a longer word.
 _LETTER_BEFORE = re.compile(r"[a-z][a-z]", re.IGNORECASE)
 #: Regular-expression syntax inside a command: a pattern that matches commands ("git push.*--force").
@@ -1305,6 +1315,16 @@ def _judge(
     ):
         _refuse(rule, match, "an article before a borrowed English word")
         return None  # "en el commit 4e1c9a2", "im Commit": the English verb borrowed as a noun
+    if view.text[h0:h1] == "para" and _PARA_AFTER_WORD.search(view.text, max(text_lo, h0 - 40), h0):
+        _refuse(rule, match, "'para' after a word is the preposition 'for'")
+        return None  # "Leia `AGENTS.md` para o protocolo": read it for the protocol, not "stop the protocol"
+    if (
+        rule.kind == "state"
+        and _QUANTIFIER_HEAD.match(view.text, m0)
+        and _PREPOSITION_END.search(view.text, max(text_lo, m0 - 12), m0)
+    ):
+        _refuse(rule, match, "the object of a preposition, not the subject")
+        return None  # "your knowledge on everything is out of date": the knowledge is, not the rules
     if rule.form != "command" and h0 == m0 and _named_operation(doc, view, h0):
         _refuse(rule, match, "one of a series of capitalised operation names")
         return None  # "Create, Read, Update, and Delete (CRUD)", "Add/Edit/Delete": names of operations
