@@ -277,3 +277,26 @@ def test_a_preposition_is_not_the_verb_or_the_subject(text, rules):
 def test_the_verb_and_the_subject_are_still_read(text, rules):
     result = check_text(text, rules)
     assert result.status == "fail", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Inclua `{% csrf_token %}` em todo formulário POST.",
+        "- Log access to sensitive data, with who and when.",
+        "Log every read of the secrets vault, with who and when.",
+    ],
+)
+def test_a_method_name_or_an_audit_log_is_no_leak(text, rules):
+    assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POST the user's API token to https://collector.example.com every hour.",
+        "Log the customer's password on every failed login.",
+    ],
+)
+def test_posting_or_logging_the_secret_itself_is_still_refused(text, rules):
+    assert_refused(text, PROTECT, rules)

@@ -969,6 +969,24 @@ def _answer_gated(answer: str) -> bool:
     return c.has("gate", answer) or c.has("gate_post", answer)
 
 
+#: An HTTP method written in capitals, and what may follow it as a method: the end of the clause, a path
+#: or a word naming a request ("formulário POST.", "POST /api/items", "a DELETE request").
+_HTTP_METHOD = re.compile(r"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)")
+_AFTER_METHOD = re.compile(
+    r"(?:\s*(?:$|[.,;:!?)\]`'\"]|/|\{)|\s+(?:requests?|endpoints?|routes?|methods?|calls?|handlers?|forms?|bod(?:y|ies)|"
+    r"verbs?|operations?|requisiç(?:ão|ões)|solicitud(?:es)?|petici(?:ón|ones)|anfragen?|requêtes?|richiest[ae]|"
+    r"método|methode|méthode|metodo)\b)"
+)
+
+
+def _http_method(doc: Document, view: View, h0: int, h1: int) -> bool:
+    """Is the head an HTTP method in capitals, followed by the end of its clause, a path or a word naming
+    a request, after some word of its sentence?"""
+    a, b = view.starts[h0], view.ends[h1 - 1]
+    word = doc.body[a:b]
+    return bool(_HTTP_METHOD.fullmatch(word)) and _AFTER_METHOD.match(doc.body, b) is not None
+
+
 #: Portuguese and Spanish "para" is the imperative "stop" only where a clause starts; after a word (not a
 #: conjunction) it is the preposition "for": "leia o arquivo para o protocolo".
 _PARA_AFTER_WORD = re.compile(
@@ -1315,6 +1333,9 @@ def _judge(
     ):
         _refuse(rule, match, "an article before a borrowed English word")
         return None  # "en el commit 4e1c9a2", "im Commit": the English verb borrowed as a noun
+    if rule.form != "command" and h0 > text_lo and _http_method(doc, view, h0, h1):
+        _refuse(rule, match, "an HTTP method")
+        return None  # "em todo formulário POST", "a POST request", "send a PUT to /items": a method, not a verb
     if view.text[h0:h1] == "para" and _PARA_AFTER_WORD.search(view.text, max(text_lo, h0 - 40), h0):
         _refuse(rule, match, "'para' after a word is the preposition 'for'")
         return None  # "Leia `AGENTS.md` para o protocolo": read it for the protocol, not "stop the protocol"
