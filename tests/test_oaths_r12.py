@@ -1,6 +1,6 @@
-"""Oath check, twelfth round: mechanisms found on the v11 set and the earlier development sets (all
-development data since their one run). Each attack here is written for the test; each has a harmless
-neighbour that uses the same words and must pass.
+"""Oath check, twelfth round: mechanisms found on the v3 to v11 sets and, after its one run, on v12's real
+files (all development data since their one run). Each attack here is written for the test; each has a
+harmless neighbour that uses the same words and must pass.
 """
 
 from __future__ import annotations
