@@ -300,3 +300,8 @@ def test_a_method_name_or_an_audit_log_is_no_leak(text, rules):
 )
 def test_posting_or_logging_the_secret_itself_is_still_refused(text, rules):
     assert_refused(text, PROTECT, rules)
+
+
+def test_an_if_clause_after_a_question_is_no_yes(rules):
+    # French and Spanish "si" (if) is not "sí" (yes): the next line is a condition, not an answer.
+    assert_passes("Q : Peut-on supprimer les données de l'utilisateur ?\nSi l'utilisateur le demande, oui.", rules)

@@ -959,7 +959,7 @@ _ANSWER = re.compile(
     r"\s*[*_]*(?:a|answer|ans|r|réponse|respuesta|risposta|resposta|antwort|antwoord|odpowiedź|ответ|cevap|답|答|回答|"
     r"الجواب|उत्तर)?\s*[*_]*\s*[:.)-]?\s*[*_]*\s*(?:(?P<no>no|nope|not really|not at all|never|no need|nee|nein|non|não|"
     r"nie|нет|hayır|아니요|아니오|아뇨|いいえ|不用|不需要|不必|不|لا|नहीं)|(?P<yes>yes|yep|yeah|sure|always|of course|"
-    r"absolutely|definitely|ja|oui|sí|si|sì|sim|tak|да|evet|네|예|はい|是的|是|要|对|نعم|हाँ|हां))(?![\w-])",
+    r"absolutely|definitely|ja|oui|sí|sì|sim|tak|да|evet|네|예|はい|是的|是|要|对|نعم|हाँ|हां))(?![\w-])",
     re.IGNORECASE,
 )
 
