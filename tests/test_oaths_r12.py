@@ -304,4 +304,7 @@ def test_posting_or_logging_the_secret_itself_is_still_refused(text, rules):
 
 def test_an_if_clause_after_a_question_is_no_yes(rules):
     # French and Spanish "si" (if) is not "sí" (yes): the next line is a condition, not an answer.
-    assert_passes("Q : Peut-on supprimer les données de l'utilisateur ?\nSi l'utilisateur le demande, oui.", rules)
+    assert_passes(
+        "Q: Should I delete the user's uploaded files?\nSi le disque est plein, c'est à l'utilisateur de décider.",
+        rules,
+    )
