@@ -1523,7 +1523,8 @@ def _judge(
     reading = dataclasses.replace(known)
     if reading.question and how == "base" and not reading.negated and rule.kind in ("harm", "duty"):
         # "Q: Should I add that to the setup notes? A: No. Keep it in your head.": the answer decides.
-        answer = _ANSWER.match(_after(doc, unit))
+        after = _after(doc, unit)
+        answer = _ANSWER.match(after)
         if answer is not None:
             reading.question = False
             if answer.group("no"):
@@ -1533,7 +1534,7 @@ def _judge(
             else:
                 reading.modality = decide.INSTRUCT
                 # "A: Yes, once the user has confirmed it": a gate in the answer holds the action too.
-                reading.gated = reading.gated or _answer_gated(_after(doc, unit))
+                reading.gated = reading.gated or _answer_gated(after)
     if not rule.gate:
         reading.gated = False
     if decoded:

@@ -359,7 +359,7 @@ _CONTRAST_ORDER = re.compile(
 #: Words that point at what follows the colon ("don't run these", "never the following").
 _POINTER = re.compile(
     r"\b(?:these|those|this|the following|following|below|any of|them|such|like|diese|folgende|ces|ceux|estos|estas|"
-    r"esos|esas|siguientes|questi|queste|seguenti|estes|estas|seguintes|deze|volgende|te|tych|poniższe|эти|"
+    r"esos|esas|siguientes|questi|queste|seguenti|estes|seguintes|deze|volgende|te|tych|poniższe|эти|"
     r"следующие|bunları|şunları)\b",
     re.IGNORECASE,
 )
@@ -1009,16 +1009,20 @@ def _first_break(post: str) -> int:
     return c.start() if c else end
 
 
+#: Verbs in the third person (and denials) that describe what a command does when it is their subject.
+_DESCRIBING_VERBS = (
+    r"cannot|can't|won't|doesn't|does not|isn't|aren't|deletes|removes|wipes|erases|destroys|drops|resets|discards|"
+    r"clears|cleans|rewrites|overwrites|reverts|truncates|empties|purges|prunes|disables|enables|skips|bypasses|"
+    r"ignores|takes|fails|works|returns|creates|changes|affects|applies|leaves|keeps|prompts|asks|refuses|blocks|"
+    r"locks|restores|undoes|recreates|rebuilds|regenerates|lists|shows|prints|outputs|writes|moves|sends|uploads|"
+    r"means|causes"
+)
 _DESCRIBES_COMMAND = re2_compile(
-    r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|deletes|removes|wipes|erases|"
-    r"destroys|drops|resets|discards|clears|cleans|sends|uploads|leaks|prints|exposes|means|causes|results|"
-    r"rewrites|overwrites|reverts|loses|kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost|"
-    r"disables|enables|skips|bypasses|grants|allows|lets|forces|ignores|truncates|empties|purges|prunes|stops|"
-    r"overrides|turns|gives|makes|sets|runs|starts|launches|cannot|can't|won't|doesn't|isn't|aren't|wasn't|"
-    r"has|have|had|needs|requires|takes|fails|works|returns|creates|changes|affects|applies|leaves|keeps|"
-    r"expects|prompts|asks|refuses|blocks|locks|restores|undoes|recreates|rebuilds|regenerates|lists|shows|"
-    r"outputs|writes|moves|only|also)\b|"
-    r"^\s*(?::|—|–|-(?:\s|$)|=|\())",
+    r"^[^\n]{0,40}?(?:\b(?:is|are|was|were|will|would|can|could|may|might|does|do|leaks|exposes|results|loses|"
+    r"kills|deleted|removed|wiped|erased|dropped|reset|discarded|lost|grants|allows|lets|forces|stops|overrides|"
+    r"turns|gives|makes|sets|runs|starts|launches|wasn't|has|have|had|needs|requires|expects|only|also|"
+    + _DESCRIBING_VERBS
+    + r")\b|^\s*(?::|—|–|-(?:\s|$)|=|\())",
     "describes command",
 )
 
@@ -1028,12 +1032,7 @@ _DESCRIBES_COMMAND = re2_compile(
 _SUBJECT_OF_VERB = re.compile(
     r"[`'\"]?(?:\s+(?!(?:and|or|then|so|to|if|when|before|after|now|first|once|because|but|while|unless|until|"
     r"in|on|at|for|with|from|every|each|all|the|a|an|your|my|our)\b)[^\s`'\"]{1,30}[`'\"]?){0,3}"
-    r"\s*(?:\([^)\n]{0,60}\)\s*)?(?:also |only |always |never |still )?"
-    r"(?:cannot|can't|won't|doesn't|does not|isn't|aren't|deletes|removes|wipes|erases|"
-    r"destroys|drops|resets|discards|clears|cleans|rewrites|overwrites|reverts|truncates|empties|purges|"
-    r"prunes|disables|enables|skips|bypasses|ignores|takes|fails|works|returns|creates|changes|"
-    r"affects|applies|leaves|keeps|prompts|asks|refuses|blocks|locks|restores|undoes|recreates|"
-    r"rebuilds|regenerates|lists|shows|prints|outputs|writes|moves|sends|uploads|means|causes)\b"
+    r"\s*(?:\([^)\n]{0,60}\)\s*)?(?:also |only |always |never |still )?(?:" + _DESCRIBING_VERBS + r")\b"
 )
 
 
