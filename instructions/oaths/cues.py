@@ -479,6 +479,11 @@ CUES: dict[str, dict[str, list[str]]] = {
             "not fine to", "not acceptable to", "never ok to", "never okay to", "never fine to", "never acceptable to",
             "are not allowed to", "is not allowed to", "agents must not", "the agent must not", "claude must not",
             "no agent may", "nobody may", "no one may",
+            # "nobody can relax the credo", "no session is allowed to drop it": a denied subject denies the verb
+            "re:(?:nobody|no[ -]one|no (?:agent|user|person|contributor|teammate|session|instruction|message|"
+            "file|rule|document|comment|tool)s?)(?: else)? (?:can|could|may|might|should|must|shall|"
+            "(?:is|are) (?:allowed|permitted|authori[sz]ed|entitled) to|gets? to|(?:has|have) (?:the )?"
+            "(?:right|authority|permission|power) to)\\b",
         ],
         "es": [
             "no puedes", "no puede", "no podéis", "no está bien", "no", "nunca", "jamás", "evita", "evite", "eviten",

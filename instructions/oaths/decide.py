@@ -241,10 +241,16 @@ def _clause_start(pre: str) -> int:
             continue  # "(e.g. `git reset --hard`)": an abbreviation, not the end of a sentence
         if pre.startswith(": ", m.start()) and _KEY_VALUE.match(pre, m.end()):
             continue  # "mark it as `passes: true` without ...": a key and its value, not a lead-in
+        if pre.startswith(". ", m.start()) and pre[m.start() - 1 : m.start()] == " ":
+            continue  # "git restore . or ...": a lone "." is a command's argument (a sentence does not end " .")
+        if pre.startswith(" -- ", m.start()) and _PATH_ARGUMENT.match(pre, m.end()):
+            continue  # "git checkout -- ., git restore .": the end of a command's options, not a dash in prose
         last = m.end()
     return last
 
 
+#: A path or "." after a command's "--" (the view has no backticks to tell a command from prose).
+_PATH_ARGUMENT = re.compile(r"[\w~-]*[./][\w./~*-]*(?:[\s,;]|$)")
 #: A value after a key's colon ("passes: true", "retries: 3").
 _KEY_VALUE = re.compile(r"(?:true|false|null|none|yes|no|on|off|\d+)\b", re.IGNORECASE)
 
@@ -484,6 +490,7 @@ def read(
     pre_off = lo + _clause_start(pre_full)
     pre = text[pre_off:h0]
     lead_in = text[lo:pre_off].rstrip()
+    colon_denial = False
     if lead_in.endswith(":") and not r.frame:
         # "Never run: `rm -rf /`", "Examples of injections: ...": the lead-in frames what follows.
         if c.frame_mention.search(lead_in) or c.has("mention", lead_in):
@@ -496,6 +503,7 @@ def read(
             and not _contrast_order(lead_in)
         ):
             r.frame = "prohibit"
+            colon_denial = True
     # "Once he says yes: push the branch, merge it, then remove the worktree": a gate that opens the
     # sentence before a colon holds for every step listed after it.
     colon = text.rfind(":", 0, pre_off)
@@ -534,6 +542,8 @@ def read(
             pre = text[pre_off:h0]
         else:
             r.condition = True
+    if colon_denial and condition:
+        r.frame = ""  # "never stash it: if a rebase is in your way, run X": a conditional order of its own
     post = post_full[: _first_break(post_full)]
     if not r.condition and _PURPOSE_OPEN.fullmatch(pre) and _COMMA_NEXT.match(text, m1):
         # "To skip a test, use `t.Skip(...)`": the action names a purpose; the order is what follows the comma.
@@ -1831,7 +1841,7 @@ def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool
                 return False
             if r.frame != "run" and severity != "severe":
                 return False
-        elif not r.run:
+        elif not r.run and r.frame != "run":
             return False
     if kind == "harm":
         if r.frame == "prohibit" or r.gated:
