@@ -814,6 +814,28 @@ def _excuse_denied(scope: str, start: int) -> bool:
     return _EXCUSE_DENIED.search(scope[max(0, start - 24) : start]) is not None
 
 
+#: Things an agent may stop, kill or delete (plural, singular), which a pronoun after them refers to.
+_DISPOSABLE = (
+    r"process{}|server{}|container{}|pod{}|instance{}|daemon{}|worker{}|thread{}|port{}|tab{}|window{}|session{}|"
+    r"job{}|lock{}|lockfile{}|pid ?file{}|socket{}|connection{}|cache{}|tmp file{}|temp(?:orary)? file{}|"
+    r"artifact{}|screenshot{}|image{}|emulator{}|simulator{}|browser{}|watcher{}"
+)
+_OTHER_ANTECEDENT = {
+    "plural": re.compile(r"\b(?:" + _DISPOSABLE.replace("process{}", "processes").replace("{}", "s") + r")\b"),
+    "singular": re.compile(r"\b(?:" + _DISPOSABLE.replace("{}", "") + r")\b"),
+}
+
+
+def _other_antecedent(pattern: Any, scope: str, pronoun: str) -> bool:
+    """Does a thing an agent may dispose of come after the last mention of ``pattern`` in ``scope`` (so
+    ``pronoun``, at the end of ``scope``, refers to it)?"""
+    last = None
+    for m in pattern.finditer(scope):
+        last = m
+    number = "singular" if pronoun.split()[-1:] in (["it"], ["this"], ["that"]) else "plural"
+    return last is not None and _OTHER_ANTECEDENT[number].search(scope, last.end()) is not None
+
+
 def _present(pattern: Any, scope: str) -> bool:
     """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
     return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
@@ -1385,6 +1407,9 @@ def _judge(
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
             return None if rule.antecedent else UNIT_REFUSED
+        if rule.antecedent and _other_antecedent(rule.require[0], scope, view.text[max(m0, m1 - 12) : m1]):
+            _refuse(rule, match, "a nearer antecedent is something else")
+            return None  # "if stale processes exist, kill them": "them" is the processes, not the work
     if rule.unless_near is not None:
         lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
         for near in rule.unless_near.finditer(view.text[lo:hi]):

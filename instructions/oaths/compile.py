@@ -48,10 +48,11 @@ from instructions.oaths.text import fold_literal
 _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")
 #: One character of a gap: anything but a clause break (a line break, which separates units, or
-#: ",", ";", ":", "!", "?" and a sentence-ending "."), so a gap never joins two clauses. (A quoted name
+#: ",", ";", ":", "!", "?", a sentence-ending "." and a dash set off by spaces: "—", "–", " - "), so a gap
+#: never joins two clauses. (A quoted name
 #: set off by commas is an apposition, not a clause: 'oath 4, "preserve the workspace", is suspended'.)
 _GAP_CHAR = (
-    r"(?:[^\n,;:!?./，。；：！？、\"“”«»「」(]|\.[^\s]|\([^)\n]*\)|"
+    r"(?:[^\n,;:!?./，。；：！？、—–\"“”«»「」(-]|[.-][^\s]|[^\s\n,;:!?.-]-|\([^)\n]*\)|"
     r",\s*(?:dass|daß|que|che|that|że|что|чтобы|dat|ob|wie|kalau|ki)\s)"
 )
 #: In a rule's gap (not a requirement's counted one), also a quoted name set off by commas.

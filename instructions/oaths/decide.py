@@ -347,6 +347,8 @@ _DENIAL_WITH_OBJECT = re.compile(
     r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+"
     r"(?:(?:\s+(?:up|down|out|off|on|back))?\s+(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*"
     r"|\s+(?:through|over|into|with|about)\s+(?:them|it|that)|\s+(?:yourself|time))\s*:?\s*$"
+    # two denied verbs, each complete ("don't rerun and don't investigate:"): what the colon opens is the order
+    r"|\b(?:don'?t|do not|never)\s+\w+(?:\s+\w+)?\s*(?:,|and|or|,\s*and)\s+(?:don'?t|do not|never)\s+\w+\s*:?\s*$"
 )
 
 
@@ -1650,6 +1652,92 @@ _CONCORD = frozenset(
 #: Denials in the indicative: with a subject before them they state what something does not do.
 _INDICATIVE_DENIALS = frozenset(["do not", "don't", "dont", "will not", "won't", "cannot", "can't", "can not"])
 _THIRD_PERSON_DENIALS = frozenset(["does not", "doesn't", "did not", "didn't"])
+_DEONTIC_DENIALS = frozenset(
+    ["must not", "mustn't", "should not", "shouldn't", "may not", "shall not", "must never", "should never"]
+)
+#: Parts of a program, which a design rule takes as its subject ("use cases must not return ...").
+_COMPONENTS = frozenset(
+    [
+        "repositories",
+        "repository",
+        "repos",
+        "layers",
+        "layer",
+        "modules",
+        "module",
+        "components",
+        "component",
+        "functions",
+        "function",
+        "classes",
+        "class",
+        "methods",
+        "handlers",
+        "handler",
+        "controllers",
+        "controller",
+        "services",
+        "service",
+        "views",
+        "models",
+        "model",
+        "adapters",
+        "adapter",
+        "entities",
+        "entity",
+        "dtos",
+        "routes",
+        "route",
+        "endpoints",
+        "endpoint",
+        "apis",
+        "reducers",
+        "reducer",
+        "selectors",
+        "stores",
+        "store",
+        "hooks",
+        "middleware",
+        "middlewares",
+        "utilities",
+        "utils",
+        "helpers",
+        "helper",
+        "libraries",
+        "library",
+        "packages",
+        "package",
+        "domain",
+        "cases",
+        "resolvers",
+        "resolver",
+        "schemas",
+        "schema",
+        "migrations",
+        "serializers",
+        "serializer",
+        "factories",
+        "factory",
+        "providers",
+        "provider",
+        "widgets",
+        "widget",
+        "screens",
+        "screen",
+        "pages",
+        "page",
+        "templates",
+        "template",
+        "queries",
+        "mutations",
+        "actions",
+        "jobs",
+        "workers",
+        "modules'",
+        "components'",
+        "points",
+    ]
+)
 #: Addressees beyond the agents' names and the adverbs ``_IMPERATIVE_PRECEDERS`` already lists: a
 #: denial after any of them is an order to the agent, however it is phrased ("you do not", "agents don't").
 _ADDRESSEES = frozenset(["u", "us", "yourself", "llm", "llms", "opencode", "pi"])
@@ -1665,6 +1753,13 @@ def _described_denial(pre: str, start: int, stop: int) -> bool:
     but the addressee.
     """
     denial = " ".join(pre[start:stop].lower().split())
+    if denial in _DEONTIC_DENIALS:
+        # "Repositories must not carry business decisions": a rule of the design, about a part of the code
+        # (not "notes must not mention failures", and not a passive "must not be deleted")
+        words = pre[:start].split()
+        if words and words[-1].lower() in ("and", "but", "or"):
+            words = words[:1]  # "repositories are abstractions only and must not ...": the clause's subject
+        return bool(words) and not pre[stop:].strip() and words[-1].strip("\"'`()[]*_").lower() in _COMPONENTS
     if denial not in _INDICATIVE_DENIALS and denial not in _THIRD_PERSON_DENIALS:
         return False
     words = pre[:start].split()
