@@ -1265,7 +1265,8 @@ _TEST_MODIFIER = re.compile(
 )
 #: "..., or you leak other users' rows", "otherwise we lose the cache": a consequence warned of, not an order.
 _CONSEQUENCE_BEFORE = re.compile(
-    r"(?:^|[\s,;(])(?:or|otherwise|else|or else)\s*,?\s+(?:you|we|it|they|this|that|the agent)"
+    r"(?:^|[\s,;(])(?:or|otherwise|else|or else)\s*,?\s+(?:you|we|it|they|this|that|the agent|agents|the agents|"
+    r"people|developers|the model|models|the llm|llms|the ai|claude|codex|reviewers|users|the user|nobody|someone)"
     r"(?:'ll|'d|\s+will|\s+would|\s+could|\s+might|\s+may|\s+can)?\s+(?:\w+ly\s+)?$",
     re.IGNORECASE,
 )
