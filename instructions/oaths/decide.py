@@ -347,6 +347,12 @@ _DENIAL_WITH_OBJECT = re.compile(
     r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+"
     r"(?:(?:\s+(?:up|down|out|off|on|back))?\s+(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*"
     r"|\s+(?:through|over|into|with|about)\s+(?:them|it|that)|\s+(?:yourself|time))\s*:?\s*$"
+    # a denied verb with a pronoun for its object ("don't run them:", "no las ejecutes:", "ne les lance pas:",
+    # "não os rode:", "non eseguirli:"): a clause of its own
+    r"|\b(?:don'?t|do not|never)\s+\w+\s+(?:them|it|those|that)\s*:?\s*$"
+    r"|\b(?:no|não|nao)\s+(?:lo|la|los|las|le|les|o|a|os|as)\s+\w+\s*:?\s*$"
+    r"|\bne\s+(?:le|la|les|l')\s*\w+\s+(?:pas|jamais|plus)\s*:?\s*$"
+    r"|\bnon\s+\w+(?:li|le|lo|la)\s*:?\s*$"
     # two denied verbs, each complete ("don't rerun and don't investigate:"): what the colon opens is the order
     r"|\b(?:don'?t|do not|never)\s+\w+(?:\s+\w+)?\s*(?:,|and|or|,\s*and)\s+(?:don'?t|do not|never)\s+\w+\s*:?\s*$"
 )
