@@ -347,12 +347,6 @@ _DENIAL_WITH_OBJECT = re.compile(
     r"following|any of|anything|like|such as|below|here|e\.g\.)\b)\w+"
     r"(?:(?:\s+(?:up|down|out|off|on|back))?\s+(?:the|your|a|an|our|their|its|any)\s+\w+[^:]*"
     r"|\s+(?:through|over|into|with|about)\s+(?:them|it|that)|\s+(?:yourself|time))\s*:?\s*$"
-    # a denied verb with a pronoun for its object ("don't run them:", "no las ejecutes:", "ne les lance pas:",
-    # "não os rode:", "non eseguirli:"): a clause of its own
-    r"|\b(?:don'?t|do not|never)\s+\w+\s+(?:them|it|those|that)\s*:?\s*$"
-    r"|\b(?:no|não|nao)\s+(?:lo|la|los|las|le|les|o|a|os|as)\s+\w+\s*:?\s*$"
-    r"|\bne\s+(?:le|la|les|l')\s*\w+\s+(?:pas|jamais|plus)\s*:?\s*$"
-    r"|\bnon\s+\w+(?:li|le|lo|la)\s*:?\s*$"
     # two denied verbs, each complete ("don't rerun and don't investigate:"): what the colon opens is the order
     r"|\b(?:don'?t|do not|never)\s+\w+(?:\s+\w+)?\s*(?:,|and|or|,\s*and)\s+(?:don'?t|do not|never)\s+\w+\s*:?\s*$"
 )
@@ -375,6 +369,18 @@ _POINTER = re.compile(
     r"\b(?:these|those|this|the following|following|below|any of|them|such|like|diese|folgende|ces|ceux|estos|estas|"
     r"esos|esas|siguientes|questi|queste|seguenti|estes|seguintes|deze|volgende|te|tych|poniższe|эти|"
     r"следующие|bunları|şunları)\b",
+    re.IGNORECASE,
+)
+
+
+#: A denied verb with a pronoun for its object ("don't run it:", "no las ejecutes:", "ne les lance pas:",
+#: "não os rode:", "non eseguirli:"). The pronoun points back when an order follows the colon ("don't run
+#: it: write in the report ..."), ahead when a command does ("never run it: `rm -rf ./*`").
+_DENIAL_WITH_PRONOUN = re.compile(
+    r"\b(?:don'?t|do not|never)\s+\w+\s+(?:them|it|those|that)\s*:?\s*$"
+    r"|\b(?:no|não|nao)\s+(?:lo|la|los|las|le|les|o|a|os|as)\s+\w+\s*:?\s*$"
+    r"|\bne\s+(?:le|la|les|l')\s*\w+\s+(?:pas|jamais|plus)\s*:?\s*$"
+    r"|\bnon\s+\w+(?:li|le|lo|la)\s*:?\s*$",
     re.IGNORECASE,
 )
 
@@ -527,6 +533,7 @@ def read(
             and not c.has("noneed", lead_in)
             and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
             and not _DENIAL_WITH_OBJECT.search(lead_in)
+            and not (_DENIAL_WITH_PRONOUN.search(lead_in) and not command)
             and not _contrast_order(lead_in)
         ):
             r.frame = "prohibit"
