@@ -2228,6 +2228,12 @@ CUES: dict[str, dict[str, list[str]]] = {
             "re:\\b(?:outside|out of) (?:the |a |your )?(?:container|docker|devcontainer|dev container|nix shell|"
             "virtualenv|venv|sandbox)\\b",
             "re:\\b(?:on the host|as root|with sudo)\\b",
+            # "NEVER run tests from `/server/`", "never run tests at the repo root": where they run is forbidden
+            # (not "never record decisions in docs/adr": that place is where the record belongs)
+            "re:\\b(?:run|running|execute|executing|invoke|invoking|launch|launching|start|starting)\\b[^.;\\n]{0,40}?"
+            "\\b(?:from|in|inside|at|under) (?:the |a |your |this |that )?(?:`?[\\w.~-]*/[\\w./~-]*`?|"
+            "(?:[\\w-]+ )?(?:directory|folder|dir|repo root|root directory|project root|repository root|"
+            "workspace root))",
             # "Do not run database tests without explicit permission": allowed once permitted, not refused.
             "re:\\bwithout (?:explicit |prior |written |express |the user'?s |their |your |a human'?s )?(?:permission|"
             "approval|consent|confirmation|sign-?off|go-?ahead)\\b",
