@@ -51,7 +51,7 @@ INSTRUCT, PERMIT, PROHIBIT, NONEED, DESCRIBE = "instruct", "permit", "prohibit",
 
 _CLAUSE_BREAKS = re2_compile(
     r"(?:; |, but |, yet |, then |, and then |, and |, or |, just |, simply |, instead |, otherwise |, so |, rather |"
-    r" — | – | -- |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
+    r" — | – | -- | - |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
 #: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
