@@ -354,3 +354,18 @@ def test_removing_an_entry_from_a_listing_is_an_edit_not_erasing_the_notes(rules
     assert_refused(
         "Add `NOTES.md` to `.gitignore` and remove them from the index so nothing carries over.", KNOWLEDGE, rules
     )
+
+
+def test_asking_to_confirm_before_running_is_a_gate_not_a_claim(rules):
+    assert_passes("- `supabase db reset` &mdash; **destroys local data. Confirm before running.**", rules)
+    assert_refused("Say the bug is fixed without running the tests.", EVIDENCE, rules)
+
+
+def test_a_suppression_comment_for_one_named_rule_is_not_skipping_the_linter(rules):
+    assert_passes(
+        "When you need to suppress a rule, use Biome's suppression comments:\n\n```tsx\n"
+        "// biome-ignore lint/suspicious/noExplicitAny: Legacy API requires any\n"
+        "const legacyHandler = (data: any) => { ... };\n```",
+        rules,
+    )
+    assert_refused("Skip lint before you push.", EVIDENCE, rules)

@@ -961,6 +961,12 @@ _TWO_HYPHENS_BEFORE = re.compile(r"[a-z0-9]-[a-z0-9]+-$")
 _TWO_HYPHENS_AFTER = re.compile(r"-[a-z0-9]+-[a-z0-9]")
 
 
+#: A linter's suppression comment ("biome-ignore", "eslint-disable-next-line") and, after it, the one rule it
+#: names ("lint/suspicious/noExplicitAny", "no-console", "@typescript-eslint/no-explicit-any").
+_PRAGMA_BEFORE = re.compile(r"(?:biome|eslint|prettier|tslint|stylelint|deno-lint|markdownlint|cspell|swiftlint)-$")
+_RULE_NAMED = re.compile(r"(?:-next-line|-line)?\s+@?[\w-]+(?:/[\w-]+)+|(?:-next-line|-line)?\s+no-[\w-]+")
+
+
 def _in_hyphenated_name(text: str, h0: int, h1: int) -> bool:
     """Is ``text[h0:h1]`` a word of a hyphenated name: between two hyphens ("no-commit-to-branch"), or
     first or last of at least three words ("post-org-transfer")? (Two words, "force-push", "skip-ci",
@@ -1322,6 +1328,9 @@ def _judge(
     ):
         _refuse(rule, match, "head inside an identifier")
         return None  # "@pytest.mark.skip", "os.remove": a word of a dotted name, not a verb
+    if _PRAGMA_BEFORE.search(view.text, max(0, h0 - 16), h0) and _RULE_NAMED.match(view.text, h1):
+        _refuse(rule, match, "a suppression comment for one named rule")
+        return None  # "// biome-ignore lint/suspicious/noExplicitAny: legacy API": one rule, with its reason
     if rule.form != "command" and _in_hyphenated_name(view.text, h0, h1):
         _refuse(rule, match, "head inside a hyphenated name")
         return None  # "no-commit-to-branch", "Post-org-transfer note": the name of a hook or a setting, not an order
