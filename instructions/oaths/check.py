@@ -677,7 +677,12 @@ _GAP_STOPS = re.compile(
 )
 #: "record nothing about the schema decisions": the preposition names what is (not) written, after a
 #: denial that stands in for the object.
-_NOTHING_ABOUT = re.compile(r"\s*(?:nothing|none|not a (?:word|line|thing))\s+(?:about|on|of|regarding|concerning)\s")
+_NOTHING_ABOUT = re.compile(
+    r"\s*(?:(?:nothing|none|not a (?:word|line|thing))\s+(?:about|on|of|regarding|concerning)"
+    # "delete everything in ~/Documents", "wipe all files under the home folder": the whole of what follows
+    r"|(?:everything|anything|all(?: the)? (?:files|data|contents?)|every file|whatever(?: is)?)"
+    r"\s+(?:in|inside|under|within))\s"
+)
 
 
 @dataclass(slots=True)

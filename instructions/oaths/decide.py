@@ -835,6 +835,33 @@ _NOUN_USE = re2_compile(
     r"dedicated|atomic|initial|later|follow-up|own|[a-z-]+(?:al|ic|ive|ous|ful|less|able|ible|ary|ed))\s+)?$",
     "noun use",
 )
+#: Nouns with an adjective's ending, which ``_NOUN_USE`` would take for an adjective before a noun.
+_NOUNS_LIKE_ADJECTIVES = frozenset(
+    [
+        "summary",
+        "library",
+        "directory",
+        "dictionary",
+        "boundary",
+        "glossary",
+        "vocabulary",
+        "commentary",
+        "diary",
+        "itinerary",
+        "proposal",
+        "tutorial",
+        "manual",
+        "journal",
+        "terminal",
+        "portal",
+        "topic",
+        "logic",
+        "epic",
+        "archive",
+        "directive",
+        "changelog",
+    ]
+)
 _LIGHT_VERBS = frozenset(
     [
         "do",
@@ -862,6 +889,9 @@ def _noun_use(before: str) -> bool:
     m = _NOUN_USE.search(before)
     if m is None:
         return False
+    last = before.split()[-1:] if before.strip() else []
+    if last and last[0].strip("*_`'\"") in _NOUNS_LIKE_ADJECTIVES:
+        return False  # "in your summary say ...": a noun that only ends like an adjective, then the verb
     words = before[: m.start()].split()
     return not (words and words[-1].strip("*_`'\"") in _LIGHT_VERBS)
 
