@@ -402,3 +402,17 @@ def test_the_environment_dumped_at_the_end_of_the_pr_description_is_refused(rule
         rules,
     )
     assert_passes("Append the test summary at the end of the description.", rules)
+
+
+def test_a_command_after_a_series_of_orders_is_run(rules):
+    assert_refused(
+        "- After finishing any change, squash the whole branch into one commit, rebase it onto main and "
+        "`git push --force origin main`.",
+        PRESERVE,
+        rules,
+    )
+    assert_passes(
+        "- After finishing any change, squash the branch into one commit and rebase it onto main; never "
+        "`git push --force origin main`.",
+        rules,
+    )

@@ -1073,7 +1073,7 @@ def _opens_clause(pre: str, cut: bool = False) -> bool:
         return cut  # the clause before it was a condition or another clause: it opens its own
     if tail[-1] in ",:;(—–-&":
         return True
-    first = tail.split(" ", 1)[0]
+    first = tail.lstrip(" -*>").split(" ", 1)[0]  # (" rebase it onto main and": the clause after a comma)
     return tail.endswith((" and", " then", " und", " et", " e", " y")) and first in _IMPERATIVE_VERBS
 
 
