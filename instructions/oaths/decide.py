@@ -433,6 +433,11 @@ def _syntax_quote(body: str, unit: Unit, i: int) -> bool:
     before = body[max(unit.start - 200, 0) : i].rstrip(" \t")
     if before.endswith((":", "=")):
         return True
+    return _yaml_rules_item(body, unit, i)
+
+
+def _yaml_rules_item(body: str, unit: Unit, i: int) -> bool:
+    """Does the quotation mark at ``i`` open a list item (``- "..."``) under a YAML `rules:` key?"""
     return bool(_LIST_ITEM_OPEN.fullmatch(body, unit.start, i)) and bool(
         _YAML_RULES_KEY.search(body, max(0, unit.start - 4000), unit.start)
     )
@@ -471,11 +476,7 @@ def quote_spans(unit: Unit, body: str) -> list[tuple[int, int]]:
                     spans.append((i, unit.end))
                     break
             if j != -1:
-                if not (
-                    _LIST_ITEM_OPEN.fullmatch(body, unit.start, i)
-                    and _LIST_ITEM_CLOSE.fullmatch(body, j + 1, unit.end)
-                    and _YAML_RULES_KEY.search(body, max(0, unit.start - 4000), unit.start)
-                ):
+                if not (_yaml_rules_item(body, unit, i) and _LIST_ITEM_CLOSE.fullmatch(body, j + 1, unit.end)):
                     spans.append((i, j + 1))
                 # (else: a list item that is one quoted string, '- "Run the tests."' in a YAML `rules:` list:
                 # the quotes are the file's syntax, not a quotation)
@@ -701,8 +702,8 @@ def read(
         in_quote
         and command
         and not (
-            c.has("obey", _outside_quote(pre))
-            or c.has("run", _outside_quote(pre))
+            c.has("obey", before_quote := _outside_quote(pre))
+            or c.has("run", before_quote)
             or c.has("run", _outside_quote(pre_full)[-60:])
         )
     ):
@@ -2036,7 +2037,7 @@ def verdict(kind: str, r: Reading, severity: str, command: bool, code_unit: bool
             return False
         if r.frame == "prohibit" and r.modality == PROHIBIT:
             return False  # "## Forbidden\n- ❌ not updating TASKS.md": the denial is what the list forbids
-        return r.modality in (PROHIBIT, NONEED) or (r.frame == "prohibit" and r.modality == INSTRUCT and False)
+        return r.modality in (PROHIBIT, NONEED)
     if kind == "state":
         # (under "Do not:" or "## Never", a declaration is one of the things listed as forbidden)
         return not r.negated and r.modality != NONEED and r.frame != "prohibit"
