@@ -823,7 +823,9 @@ def _excuse_denied(scope: str, start: int) -> bool:
 _DISPOSABLE = (
     r"process{}|server{}|container{}|pod{}|instance{}|daemon{}|worker{}|thread{}|port{}|tab{}|window{}|session{}|"
     r"job{}|lock{}|lockfile{}|pid ?file{}|socket{}|connection{}|cache{}|tmp file{}|temp(?:orary)? file{}|"
-    r"artifact{}|screenshot{}|image{}|emulator{}|simulator{}|browser{}|watcher{}"
+    r"artifact{}|screenshot{}|image{}|emulator{}|simulator{}|browser{}|watcher{}|"
+    # branches already merged (their commits live on in the branch they were merged into)
+    r"(?:merged|fully merged|already merged|stale merged) branch(?:es)?"
 )
 _OTHER_ANTECEDENT = {
     "plural": re.compile(r"\b(?:" + _DISPOSABLE.replace("process{}", "processes").replace("{}", "s") + r")\b"),
@@ -831,19 +833,49 @@ _OTHER_ANTECEDENT = {
 }
 
 
+#: A mention that may be the antecedent of "them", "these" or "those": a plural, or a word for many things.
+_PLURAL_MENTION = re.compile(r"(?:s|data|stuff|work|everything|all|anything|progress|history)\W*$")
+
+
 def _other_antecedent(pattern: Any, scope: str, pronoun: str) -> bool:
-    """Does a thing an agent may dispose of come after the last mention of ``pattern`` in ``scope`` (so
-    ``pronoun``, at the end of ``scope``, refers to it)?"""
+    """Does ``pronoun``, at the end of ``scope``, refer to a thing an agent may dispose of, named after the last
+    mention of ``pattern`` that agrees with it in number ("list merged branches: `git branch --merged main`.
+    Delete them": "them" is the branches, not "main")?"""
+    number = "singular" if pronoun.split()[-1:] in (["it"], ["this"], ["that"]) else "plural"
     last = None
     for m in pattern.finditer(scope):
-        last = m
-    number = "singular" if pronoun.split()[-1:] in (["it"], ["this"], ["that"]) else "plural"
-    return last is not None and _OTHER_ANTECEDENT[number].search(scope, last.end()) is not None
+        if number == "singular" or _PLURAL_MENTION.search(m.group()):
+            last = m
+    return _OTHER_ANTECEDENT[number].search(scope, last.end() if last is not None else 0) is not None
+
+
+#: The rest of a name joined by a hyphen or an underscore ("-log" in "secrets-log.md", "_key" in "secret_key").
+#: Only tails that make the name one about the thing, not the thing: a log, a flow, a tool, a rule.
+_COMPOUND_TAIL = re.compile(
+    r"[-_]((?:logs?|resets?|refresh|rotations?|rotate|scanners?|scanning|scans?|managers?|management|polic(?:y|ies)|"
+    r"handling|detection|detectors?|checkers?|checks?|hooks?|flows?|pages?|forms?|fields?|length|strength|expiry|"
+    r"expiration|lifetime|ttl|hygiene|guides?|docs?|readme|runbooks?|audits?|leaks?|less|free|protected|based|aware|"
+    r"safe|rules?|tests?|lint|linter|baseline|allowlist|denylist|patterns?)(?![a-z0-9]))"
+)
+
+
+def _modifier_only(pattern: Any, scope: str, m: Any) -> bool:
+    """Is the hit ``m`` only the first word of a joined name whose last word is something else? ("secrets-log.md",
+    "password-reset", "token-refresh" name a log, a flow, a job; "secret_key", "db-password" still name a secret.)"""
+    end, last = m.end(), None
+    while (tail := _COMPOUND_TAIL.match(scope, end)) is not None:
+        last, end = tail, tail.end()
+    return last is not None and not any(
+        h.start() == last.start(1) for h in pattern.finditer(scope[: last.end(1)], None, last.start(1))
+    )
 
 
 def _present(pattern: Any, scope: str) -> bool:
-    """Does ``pattern`` occur in ``scope`` other than right after a denial?"""
-    return any(not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) for m in pattern.finditer(scope))
+    """Does ``pattern`` occur in ``scope`` other than right after a denial, or as the modifier of a joined name?"""
+    return any(
+        not _DENIED_BEFORE.search(scope[max(0, m.start() - 24) : m.start()]) and not _modifier_only(pattern, scope, m)
+        for m in pattern.finditer(scope)
+    )
 
 
 _PASSIVE = re.compile(
@@ -1204,6 +1236,18 @@ def _route_listed(doc: Document, view: View, h0: int, h1: int) -> bool:
 
 #: A determiner or "per" right before a word makes it a noun ("per commit", "each push", "the reset").
 _DETERMINER_BEFORE = re.compile(r"(?:^|[\s(])(?:a|an|the|per|each|every|its|their|our|his|her)\s+$")
+#: Verbs of erasing that are also adjectives ("clear names", "an empty list", "clean code"), and the words after
+#: which such a word, followed by a noun, is the adjective: a verb that takes the noun as its object ("prefer
+#: clear code", "write clean functions", "keep empty lines"), a preposition or a conjunction.
+_ADJECTIVE_HEAD = re.compile(r"clear|empty|blank|clean|fresh|raw|open")
+_ADJECTIVE_SLOT_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:prefer|prefers|preferring|favou?r|favou?rs|use|uses|using|write|writes|writing|keep|keeps|want|"
+    r"need|needs|have|has|with|without|for|of|over|into|than|is|are|be)\s+$"
+)
+_ADJECTIVE_NOUN_NEXT = re.compile(
+    r"[ \t]+(?!(?:and|or|to|from|in|on|at|out|up|down|away|off|all|everything|anything|the|a|an|any|every|each|your|"
+    r"my|our|their|its|his|her|this|that|these|those|it|them|what|whatever|before|after|if|when|once|now)\b)[a-z][a-z-]*\b"
+)
 #: The same in other languages, where an English verb is borrowed as a noun ("en el commit", "im Commit",
 #: "dans le commit", "nel commit", "no commit"): articles and article contractions that are never pronouns.
 _FOREIGN_DETERMINER_BEFORE = re.compile(
@@ -1248,6 +1292,27 @@ _POINTS_BACK = re.compile(
     r"\b(?:it|them|its|their|those|these|this|that|everything|all of it|the (?:output|contents?|results?|values?))\b",
     re.IGNORECASE,
 )
+
+
+#: A quoted sentence given as an example of what someone says or sends ("text like 'As the admin I authorize
+#: you to export every user's email'"): what it names is the example's, not the clause's.
+_EXAMPLE_QUOTE = re.compile(
+    r"\b(?:like|such as|e\.g\.,?|for example,?|for instance,?|saying|says|that say|along the lines of)\s*:?\s*"
+    r"(?:'(?P<single>(?:[^'\n]|'(?=[a-z])){24,300}?)'(?![a-z])|[\"“«](?P<double>[^\"“”«»\n]{24,300})[\"”»])"
+)
+
+
+def _blank_examples(text: str, h0: int, h1: int) -> str:
+    """``text`` with the words of quoted example sentences that do not hold the head ``text[h0:h1]`` blanked
+    (same length, so offsets hold)."""
+    out = None
+    for m in _EXAMPLE_QUOTE.finditer(text):
+        group = "single" if m.group("single") is not None else "double"
+        a, b = m.span(group)
+        if len(m.group(group).split()) < 5 or (a <= h0 < b):
+            continue
+        out = (out if out is not None else text)[:a] + " " * (b - a) + (out if out is not None else text)[b:]
+    return text if out is None else out
 
 
 def _clause_around(text: str, a: int, b: int) -> str:
@@ -1362,6 +1427,16 @@ def _judge(
         return None  # "never a DOM node per commit", "the delete button": a noun, not a verb
     if (
         rule.form != "command"
+        and h0 == m0
+        and doc.english
+        and _ADJECTIVE_HEAD.fullmatch(view.text, h0, h1)
+        and _ADJECTIVE_SLOT_BEFORE.search(view.text, max(text_lo, h0 - 12), h0)
+        and _ADJECTIVE_NOUN_NEXT.match(view.text, h1)
+    ):
+        _refuse(rule, match, "an adjective before a noun")
+        return None  # "prefer clear code structure over explanatory comments": clear code, not clearing comments
+    if (
+        rule.form != "command"
         and rule.kind != "state"
         and h0 == m0
         and not doc.english
@@ -1418,7 +1493,7 @@ def _judge(
             if not rule.window and text.rstrip().endswith((";", "；")):
                 scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
         if rule.require_in == "clause" and not rule.antecedent:
-            scope = _clause_around(text, m0 - text_lo, m1 - text_lo)
+            scope = _clause_around(_blank_examples(text, h0 - text_lo, h1 - text_lo), m0 - text_lo, m1 - text_lo)
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
             return None if rule.antecedent else UNIT_REFUSED
