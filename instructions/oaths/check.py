@@ -1269,9 +1269,10 @@ _NOUN_NEXT = re.compile(
 )
 #: Nouns that make a compound with a verb before them ("commit messages", "push notifications").
 _COMPOUND_NOUN_NEXT = re.compile(
-    r"[ \t]+(?:messages?|hash(?:es)?|history|histories|logs?|titles?|subjects?|bod(?:y|ies)|shas?|ids?|buttons?|"
+    r"(?:[ \t]+|-)(?:messages?|hash(?:es)?|history|histories|logs?|titles?|subjects?|bod(?:y|ies)|shas?|ids?|buttons?|"
     r"notifications?|hooks?|templates?|conventions?|rights|permissions?|access|events?|handlers?|endpoints?|"
-    r"links?|forms?|dialogs?|modals?|flows?|options?|settings?|keys?|fields?|counts?|timestamps?|dates?)\b"
+    r"links?|forms?|dialogs?|modals?|flows?|options?|settings?|keys?|fields?|counts?|timestamps?|dates?|domains?|"
+    r"addresses|address|provider|providers|service|services|server|servers|client|clients|queue|queues)\b"
 )
 #: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
 _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
