@@ -1084,9 +1084,18 @@ def orders_decoding(text: str) -> bool:
     return c.has("decode", text) and (c.has("obey", text) or c.has("run", text))
 
 
+#: What may come before a condition that opens a clause: list and emphasis marks, a label with its colon, and
+#: conjunctions or adverbs ("- **If**", "Note: when", "and only if"); not a verb ("stop after step one and ...":
+#: "after step one" is when to stop, and the order goes on after "and").
+_COND_LEAD = re.compile(
+    r"(?:[\W\d_]|\b(?:and|but|or|so|then|also|only|even|just|now|again|y|e|et|und|en|i|ve|o|ou|oder|и|а|но)\b)*"
+    r"|.*:[\W\d_]*"
+)
+
+
 def _starts_with_cond(pre: str, c: CueSet) -> bool:
     m = c.re["cond_start"].search(pre)
-    return m is not None and m.start() <= 12
+    return m is not None and m.start() <= 12 and _COND_LEAD.fullmatch(pre, 0, m.start()) is not None
 
 
 #: After an action, a coordinated second action starts a new clause: a denial there is not about the first.
