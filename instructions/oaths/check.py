@@ -675,6 +675,15 @@ _GAP_STOPS = re.compile(
     r"senza|quando|se|prima|dopo|perché|em|com|sem|voor|met|zonder|wanneer|als|voordat|nadat|dla|bez|"
     r"kiedy|gdy|jeśli|в|на|для|без|когда|если|перед|после)(?=\s|$)"
 )
+#: A clause that opens with commands or flags in code spans, right before the verb: they are its subject
+#: ("`--no-verify` skips the hooks", "`git clean -n` and `git clean -fd` remove nothing / everything").
+_COMMAND_SUBJECT = re.compile(
+    r"(?:^|[.;!?]\s+|^[-*+]\s+|\n[-*+]?\s*)`[^`\n]{1,80}`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*`[^`\n]{1,80}`){0,4}\s+$"
+)
+#: An outcome word and its opposite joined by a slash ("pass/fail counts", "success/failure rate", "green/red"):
+#: a name for the result, whatever it is, not a claim of one.
+_OUTCOME_WORD_END = re.compile(r"(?:pass|passed|passes|passing|success|successful|succeeded|green|ok|okay)$")
+_BOTH_OUTCOMES = re.compile(r"\s*/\s*(?:fail|failed|fails|failing|failure|failures|red|error|errors|ko)\b")
 #: "record nothing about the schema decisions": the preposition names what is (not) written, after a
 #: denial that stands in for the object.
 _NOTHING_ABOUT = re.compile(
@@ -850,12 +859,15 @@ def _other_antecedent(pattern: Any, scope: str, pronoun: str) -> bool:
 
 
 #: The rest of a name joined by a hyphen or an underscore ("-log" in "secrets-log.md", "_key" in "secret_key").
-#: Only tails that make the name one about the thing, not the thing: a log, a flow, a tool, a rule.
+#: Only tails that make the name one about the thing, not the thing: a log, a flow, a tool, a rule, a quality.
 _COMPOUND_TAIL = re.compile(
     r"[-_]((?:logs?|resets?|refresh|rotations?|rotate|scanners?|scanning|scans?|managers?|management|polic(?:y|ies)|"
     r"handling|detection|detectors?|checkers?|checks?|hooks?|flows?|pages?|forms?|fields?|length|strength|expiry|"
     r"expiration|lifetime|ttl|hygiene|guides?|docs?|readme|runbooks?|audits?|leaks?|less|free|protected|based|aware|"
-    r"safe|rules?|tests?|lint|linter|baseline|allowlist|denylist|patterns?)(?![a-z0-9]))"
+    r"safe|rules?|tests?|lint|linter|baseline|allowlist|denylist|patterns?|"
+    # adjectives made with the word ("user-visible change", "customer-facing page", "user-defined type")
+    r"visible|facing|friendly|level|defined|provided|supplied|generated|specific|side|centric|agents?|space|mode|"
+    r"stor(?:y|ies)|journeys?|experience|interface)(?![a-z0-9]))"
 )
 
 
@@ -1478,6 +1490,18 @@ def _judge(
     if view.text[m1 : m1 + 1] == "-" and _FLAG_END.search(view.text[max(m0, m1 - 60) : m1]):
         _refuse(rule, match, "part of a longer flag")
         return None  # "--unsafe" in "--unsafe-fixes", "--force" in "--force-if-includes": another flag
+    if (
+        rule.form != "command"
+        and h0 == m0
+        and doc.english
+        and how == "base"
+        and _COMMAND_SUBJECT.search(doc.body[max(unit.start, view.starts[h0] - 200) : view.starts[h0]])
+    ):
+        _refuse(rule, match, "a command is the subject")
+        return None  # "`git commit --no-verify` and `git push --no-verify` bypass the hooks": what they do
+    if _BOTH_OUTCOMES.match(view.text, m1) and _OUTCOME_WORD_END.search(view.text, max(m0, m1 - 12), m1):
+        _refuse(rule, match, "both outcomes named")
+        return None  # "report the pass/fail counts it prints": the counts, whatever they say
     if rule.unless is not None:
         scope = text
         if text.rstrip().endswith((";", "；")):
