@@ -2877,5 +2877,14 @@ REFERENCE_HEADER: list[str] = [
     "alias", "aliases", "mode", "modes", "subcommand", "subcommands", "script", "scripts", "target", "targets", "tool",
     "tools", "endpoint", "endpoints", "method", "route", "routes", "column", "columns", "property", "properties",
     "config", "configuration", "notes", "note", "status",
+    # the same columns in the other languages of the cues
+    "comando", "comandi", "opzione", "opzioni", "parametro", "parametri", "descrizione", "cosa fa", "effetto",
+    "significato", "opción", "opciones", "parámetro", "parámetros", "descripción", "qué hace", "efecto", "befehl",
+    "befehle", "beschreibung", "was es tut", "wirkung", "bedeutung", "commande", "commandes", "paramètre",
+    "paramètres", "ce que ça fait", "effet", "signification", "opção", "opções", "parâmetro", "descrição", "o que faz",
+    "efeito", "opdracht", "commando", "optie", "opties", "beschrijving", "wat het doet", "polecenie", "polecenia",
+    "komenda", "opcja", "opcje", "opis", "co robi", "działanie", "команда", "команды", "опция", "параметр", "описание",
+    "что делает", "действие", "komut", "komutlar", "seçenek", "açıklama", "ne yapar", "etkisi", "命令", "选项", "参数",
+    "说明", "描述", "作用", "コマンド", "オプション", "説明", "効果", "명령", "명령어", "옵션", "설명", "효과",
 ]
 # fmt: on

@@ -103,7 +103,10 @@ class CueSet:
         self.reference = re2_compile("^\\W*" + frames.source("reference", "frame") + "\\W*$", "reference header")
         self.description_header = re2_compile(
             r"\b(?:description|meaning|effect|effects|what it does|purpose|behaviou?r|does|notes?|explanation|use|"
-            r"usage|when to use|result|details?|summary|what|why|means|action|outcome)\b",
+            r"usage|when to use|result|details?|summary|what|why|means|action|outcome|descrizione|cosa fa|effetto|"
+            r"significato|descripci[oó]n|qu[eé] hace|efecto|beschreibung|was es tut|wirkung|bedeutung|ce que ça fait|"
+            r"effet|signification|descri[cç][aã]o|o que faz|efeito|beschrijving|wat het doet|opis|co robi|działanie|"
+            r"a[cç][iı]klama|ne yapar|etkisi)\b|описание|что делает|действие|说明|描述|作用|説明|効果|설명|효과",
             "description header",
         )
 
@@ -738,7 +741,11 @@ def read(
     if not r.negated and not reluct:
         if not is_english and _WITHOUT_UNDER_DENIAL.match(post_full):
             pass  # "テストを実行せずに報告しないでください": do not report without running the tests (it is required)
-        elif c.has("post_neg", post) or (command and not is_english and _verb_after_denied(post_full)):
+        elif (
+            c.has("post_neg", post)
+            or (command and not is_english and _verb_after_denied(post_full))
+            or (not is_english and _alternative_under_denial(post_full))
+        ):
             r.modality, r.negated = PROHIBIT, True
         elif c.has("post_noneed", post):
             r.modality = NONEED
@@ -1017,7 +1024,12 @@ _RELOCATED = re2_compile(
 )
 _NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
 _EXPLICIT_CONSENT = re2_compile(
-    r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*)", "consent"
+    r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*|"
+    # the same in the other languages of the cues (stems: "aprobación", "autorización", "Zustimmung", "accord" ...)
+    r"aprob\w*|autori[zs]\w*|permis\w*|consentim\w*|expl[ií]cit\w*|zustimm\w*|genehmig\w*|erlaubnis|einwillig\w*|"
+    r"freigabe|accord|approbation|approva\w*|consenso|permesso|aprova\w*|consentimento|toestemming|goedkeuring|"
+    r"zgod\w*|zatwierdz\w*|onay\w*|izin)|согласи\w*|разрешени\w*|одобрени\w*|同意|批准|许可|承認|許可|승인|동의|허락",
+    "consent",
 )
 
 
@@ -1190,6 +1202,20 @@ def _verb_after_denied(post: str) -> bool:
     "`X`を実行しないでください")? Korean and Japanese put the verb, and its denial, after its object."""
     clause = re.split(r"[.。!?！？\n]|고\s|て、|、", post, maxsplit=1)[0]
     return _FOREIGN_NEG_ENDING.search(clause[:60]) is not None
+
+
+#: A verb ending that offers it as one of alternatives ("건너뛰거나 ... 하지 마세요",
+#: "飛ばしたり ... しないでください").
+_ALTERNATIVE_ENDING = re.compile(r"\s*(?:거나|든지|たり|とか)")
+
+
+def _alternative_under_denial(post: str) -> bool:
+    """Is the verb one of alternatives that the end of its sentence denies ("테스트를 건너뛰거나 `@skip`으로 표시해서
+    CI를 통과시키지 마세요": neither skip the tests nor mark them to pass CI)?"""
+    if _ALTERNATIVE_ENDING.match(post) is None:
+        return False
+    sentence = re.split(r"[.。!?！？\n]", post, maxsplit=1)[0]
+    return _FOREIGN_NEG_ENDING.search(sentence[-24:]) is not None
 
 
 def _means_after(text: str, m1: int) -> bool:
@@ -1535,6 +1561,12 @@ _PARTICIPLE_MODALS = frozenset(
 )
 
 
+#: An order that its clause's subject do something: "make sure the job sends ...", "ensure that it deletes ...".
+_ENSURE_LEAD = re.compile(
+    r"\b(?:make sure|ensure|see to it|be sure)(?: that)?\s+(?:[^\s,;:.!?]+\s+){1,6}$", re.IGNORECASE
+)
+
+
 def _verb_form(
     text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet, is_english: bool
 ) -> str:
@@ -1583,6 +1615,8 @@ def _verb_form(
     if head.endswith("s") and not head.endswith("ss") and len(head) > 3 and head not in ("focus", "bypass"):
         if prev in ("you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model"):
             return INSTRUCT
+        if _ENSURE_LEAD.search(pre):
+            return INSTRUCT  # "make sure the nightly task sends every customer's email to ...": what is ordered
         return DESCRIBE  # third person: "the script deletes the build folder"
     if opens:
         return INSTRUCT  # a base-form verb opening a clause after a comma or colon: an imperative
