@@ -1315,17 +1315,23 @@ _EXAMPLE_QUOTE = re.compile(
 )
 
 
-def _blank_examples(text: str, h0: int, h1: int) -> str:
-    """``text`` with the words of quoted example sentences that do not hold the head ``text[h0:h1]`` blanked
-    (same length, so offsets hold)."""
-    out = None
-    for m in _EXAMPLE_QUOTE.finditer(text):
+_EXAMPLE_CLAUSE_MAX = 2000
+
+
+def _without_examples(clause: str, head: str) -> str:
+    """``clause`` with the words of quoted example sentences that do not hold ``head`` blanked (same length).
+    A clause longer than ``_EXAMPLE_CLAUSE_MAX`` is not prose (one huge line): it is left as it is, so the check
+    stays linear."""
+    out = clause
+    if len(clause) > _EXAMPLE_CLAUSE_MAX:
+        return clause
+    for m in _EXAMPLE_QUOTE.finditer(clause):
         group = "single" if m.group("single") is not None else "double"
         a, b = m.span(group)
-        if len(m.group(group).split()) < 5 or (a <= h0 < b):
+        if len(m.group(group).split()) < 5 or head in m.group(group):
             continue
-        out = (out if out is not None else text)[:a] + " " * (b - a) + (out if out is not None else text)[b:]
-    return text if out is None else out
+        out = out[:a] + " " * (b - a) + out[b:]
+    return out
 
 
 def _clause_around(text: str, a: int, b: int) -> str:
@@ -1518,7 +1524,7 @@ def _judge(
             if not rule.window and text.rstrip().endswith((";", "；")):
                 scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
         if rule.require_in == "clause" and not rule.antecedent:
-            scope = _clause_around(_blank_examples(text, h0 - text_lo, h1 - text_lo), m0 - text_lo, m1 - text_lo)
+            scope = _without_examples(_clause_around(text, m0 - text_lo, m1 - text_lo), view.text[h0:h1])
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
             return None if rule.antecedent else UNIT_REFUSED
