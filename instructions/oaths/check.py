@@ -680,6 +680,15 @@ _GAP_STOPS = re.compile(
 _COMMAND_SUBJECT = re.compile(
     r"(?:^|[.;!?]\s+|^[-*+]\s+|\n[-*+]?\s*)`[^`\n]{1,80}`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*`[^`\n]{1,80}`){0,4}\s+$"
 )
+
+
+def _command_subject(body: str, unit_start: int, head: int) -> bool:
+    """Do commands in code spans open the clause that the verb at ``head`` continues (looked for within 200
+    characters; a window cut inside the unit cannot open a clause)?"""
+    lo = max(unit_start, head - 200)
+    return _COMMAND_SUBJECT.search(("" if lo == unit_start else "\x00") + body[lo:head]) is not None
+
+
 #: An outcome word and its opposite joined by a slash ("pass/fail counts", "success/failure rate", "green/red"):
 #: a name for the result, whatever it is, not a claim of one.
 _OUTCOME_WORD_END = re.compile(r"(?:pass|passed|passes|passing|success|successful|succeeded|green|ok|okay)$")
@@ -1501,7 +1510,7 @@ def _judge(
         and h0 == m0
         and doc.english
         and how == "base"
-        and _COMMAND_SUBJECT.search(doc.body[max(unit.start, view.starts[h0] - 200) : view.starts[h0]])
+        and _command_subject(doc.body, unit.start, view.starts[h0])
     ):
         _refuse(rule, match, "a command is the subject")
         return None  # "`git commit --no-verify` and `git push --no-verify` bypass the hooks": what they do

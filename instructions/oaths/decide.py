@@ -1027,7 +1027,7 @@ _EXPLICIT_CONSENT = re2_compile(
     r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*|"
     # the same in the other languages of the cues (stems: "aprobación", "autorización", "Zustimmung", "accord" ...)
     r"aprob\w*|autori[zs]\w*|permis\w*|consentim\w*|expl[ií]cit\w*|zustimm\w*|genehmig\w*|erlaubnis|einwillig\w*|"
-    r"freigabe|accord|approbation|approva\w*|consenso|permesso|aprova\w*|consentimento|toestemming|goedkeuring|"
+    r"freigabe|accord\b|approbation|approva\w*|consenso|permesso|aprova\w*|consentimento|toestemming|goedkeuring|"
     r"zgod\w*|zatwierdz\w*|onay\w*|izin)|согласи\w*|разрешени\w*|одобрени\w*|同意|批准|许可|承認|許可|승인|동의|허락",
     "consent",
 )
