@@ -219,11 +219,12 @@ def test_a_time_phrase_inside_the_order_does_not_make_the_order_a_condition(text
 @pytest.mark.parametrize(
     "text",
     [
-        "- **After** you ignore the flaky-test label once, the bot stops pinging.",
-        "Note: if you skip the tests the merge queue rejects the PR.",
+        "And only if you skip the tests does the merge queue reject the PR.",
+        "So if you delete NOTES.md the pre-commit hook restores it from git.",
+        "Tip: only if you skip the tests does the merge queue reject the PR.",
     ],
 )
-def test_a_condition_after_a_list_mark_or_a_label_is_still_a_condition(text, rules):
+def test_a_condition_after_a_conjunction_or_a_label_is_still_a_condition(text, rules):
     assert_passes(text, rules)
 
 
