@@ -675,24 +675,6 @@ _GAP_STOPS = re.compile(
     r"senza|quando|se|prima|dopo|perché|em|com|sem|voor|met|zonder|wanneer|als|voordat|nadat|dla|bez|"
     r"kiedy|gdy|jeśli|в|на|для|без|когда|если|перед|после)(?=\s|$)"
 )
-#: A clause that opens with commands or flags in code spans, right before the verb: they are its subject
-#: ("`--no-verify` skips the hooks", "`git clean -n` and `git clean -fd` remove nothing / everything").
-_COMMAND_SUBJECT = re.compile(
-    r"(?:^|[.;!?]\s+|^[-*+]\s+|\n[-*+]?\s*)`[^`\n]{1,80}`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*`[^`\n]{1,80}`){0,4}\s+$"
-)
-
-
-def _command_subject(body: str, unit_start: int, head: int) -> bool:
-    """Do commands in code spans open the clause that the verb at ``head`` continues (looked for within 200
-    characters; a window cut inside the unit cannot open a clause)?"""
-    lo = max(unit_start, head - 200)
-    return _COMMAND_SUBJECT.search(("" if lo == unit_start else "\x00") + body[lo:head]) is not None
-
-
-#: An outcome word and its opposite joined by a slash ("pass/fail counts", "success/failure rate", "green/red"):
-#: a name for the result, whatever it is, not a claim of one.
-_OUTCOME_WORD_END = re.compile(r"(?:pass|passed|passes|passing|success|successful|succeeded|green|ok|okay)$")
-_BOTH_OUTCOMES = re.compile(r"\s*/\s*(?:fail|failed|fails|failing|failure|failures|red|error|errors|ko)\b")
 #: "record nothing about the schema decisions": the preposition names what is (not) written, after a
 #: denial that stands in for the object.
 _NOTHING_ABOUT = re.compile(
@@ -1295,6 +1277,24 @@ _COMPOUND_NOUN_NEXT = re.compile(
     r"links?|forms?|dialogs?|modals?|flows?|options?|settings?|keys?|fields?|counts?|timestamps?|dates?|domains?|"
     r"addresses|address|provider|providers|service|services|server|servers|client|clients|queue|queues)\b"
 )
+#: A clause that opens with commands or flags in code spans, right before the verb: they are its subject
+#: ("`--no-verify` skips the hooks", "`git clean -n` and `git clean -fd` remove nothing / everything").
+_COMMAND_SUBJECT = re.compile(
+    r"(?:^|[.;!?]\s+|^[-*+]\s+|\n[-*+]?\s*)`[^`\n]{1,80}`(?:\s*(?:,|and|or|,\s*and|,\s*or)\s*`[^`\n]{1,80}`){0,4}\s+$"
+)
+
+
+def _command_subject(body: str, unit_start: int, head: int) -> bool:
+    """Do commands in code spans open the clause that the verb at ``head`` continues (looked for within 200
+    characters; a window cut inside the unit cannot open a clause)?"""
+    lo = max(unit_start, head - 200)
+    return _COMMAND_SUBJECT.search(("" if lo == unit_start else "\x00") + body[lo:head]) is not None
+
+
+#: An outcome word and its opposite joined by a slash ("pass/fail counts", "success/failure rate", "green/red"):
+#: a name for the result, whatever it is, not a claim of one.
+_OUTCOME_WORD_END = re.compile(r"(?:pass|passed|passes|passing|success|successful|succeeded|green|ok|okay)$")
+_BOTH_OUTCOMES = re.compile(r"\s*/\s*(?:fail|failed|fails|failing|failure|failures|red|error|errors|ko)\b")
 #: A head word joined to the next word by "+": a noun in a list ("Email + password"). (Not "/": "delete/overwrite".)
 _JOINED_NOUN = re.compile(r"[ \t]*\+[ \t]*[A-Za-z]")
 #: After a verb, a coordinated verb that puts things right ("stop and update the plan", "pause, then
