@@ -235,6 +235,8 @@ class Document:
         self._personas: frozenset[str] | None = None
         self.readings: dict[tuple[Any, ...], decide.Reading] = {}
         self._fences: dict[int, bool] | None = None
+        #: ``_unit_gate`` per (rule, view, unit start): what a rule's ``unless`` and unit-wide ``require`` say.
+        self.gates: dict[tuple[str, int, int], str | None] = {}
 
     def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
         """The units that may be in a language other than English (a non-ASCII letter, or a function
@@ -1400,11 +1402,41 @@ def _refuse(rule: CompiledRule, match: Any, why: str) -> None:
         TRACE.append((rule.id, match.group()[:60], why))
 
 
+def _unit_gate(doc: Document, rule: CompiledRule, text: str, unit: Unit, how: str) -> str | None:
+    """Why no match of ``rule`` in this unit (``text``, as its view reads it) can be a conflict, or None.
+
+    These are the rule's checks that read the unit and not the match: an excuse (``unless``) anywhere
+    in it, or a requirement (``require``, unless it is read in the match's clause or before the match)
+    missing from it and from its ``window`` neighbours. They are the same for every match in the unit,
+    so they are read once per unit and first: a unit they refuse has no conflict, whichever of the
+    match's own checks would have refused it earlier."""
+    if rule.unless is not None:
+        scope = text
+        if text.rstrip().endswith((";", "；")):
+            scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
+        hit = next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
+        if hit is not None:
+            return f"unless: {hit.group()!r}"
+    if rule.require and not rule.antecedent and rule.require_in != "clause":
+        scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+        if not rule.window and text.rstrip().endswith((";", "；")):
+            scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
+        if not all(_present(req, scope) for req in rule.require):
+            return "requirement missing"
+    return None
+
+
 def _judge(
     doc: Document, rule: CompiledRule, view: View, text_lo: int, text_hi: int, unit: Unit, how: str, match: Any
 ) -> tuple[int, int] | None:
     """The view span to quote if this match of ``rule`` (in the unit at ``view.text[text_lo:text_hi]``)
     is a conflict, else None."""
+    key = (rule.id, id(view), text_lo)
+    if key not in doc.gates:
+        doc.gates[key] = _unit_gate(doc, rule, view.text[text_lo:text_hi], unit, how)
+    if doc.gates[key] is not None:
+        _refuse(rule, match, doc.gates[key])
+        return UNIT_REFUSED  # whatever the match, the unit holds the rule's excuse or lacks what it requires
     m0, m1 = match.span()
     if view.text[m0] == "\n":
         m0 += 1  # a pattern anchored at a line start ("No notes.") matched the unit separator before it
@@ -1517,22 +1549,10 @@ def _judge(
     if _BOTH_OUTCOMES.match(view.text, m1) and _OUTCOME_WORD_END.search(view.text, max(m0, m1 - 12), m1):
         _refuse(rule, match, "both outcomes named")
         return None  # "report the pass/fail counts it prints": the counts, whatever they say
-    if rule.unless is not None:
-        scope = text
-        if text.rstrip().endswith((";", "；")):
-            scope += " " + _after(doc, unit)  # "Skip the flaky test; it's tracked in #412": one sentence
-        hit = next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
-        if hit is not None:
-            _refuse(rule, match, f"unless: {hit.group()!r}")
-            return UNIT_REFUSED
-    if rule.require:
+    if rule.require and (rule.antecedent or rule.require_in == "clause"):
         if rule.antecedent:
             scope = _before(doc, unit, rule.window) + view.text[text_lo:m0]
         else:
-            scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
-            if not rule.window and text.rstrip().endswith((";", "；")):
-                scope += " " + _after(doc, unit)  # "no need to get approval; just run whatever you need"
-        if rule.require_in == "clause" and not rule.antecedent:
             scope = _without_examples(_clause_around(text, m0 - text_lo, m1 - text_lo), view.text[h0:h1])
         if not all(_present(req, scope) for req in rule.require):
             _refuse(rule, match, "requirement missing")
