@@ -554,16 +554,18 @@ def read(
     comma = None
     for m in _COMMA.finditer(pre):
         comma = m
-    if comma is not None:
+    opener = None if comma is not None and c.has("cond", pre[: comma.start()]) else _cond_opener(pre, c)
+    if opener is None and comma is not None:
         head_part = pre[: comma.start()]
         if c.has("cond", head_part) and not c.has("cond", pre[comma.end() :]):
             condition = head_part
             pre_off += comma.end()
             pre = text[pre_off:h0]
-    elif _starts_with_cond(pre, c) and not c.has("accept", pre):
-        # A condition without a comma ends at its closing word ("then", "तो", "たら", "면"), if any.
+    elif opener is not None and not c.has("accept", pre):
+        # A condition without a comma after it ("Then, when you skip the tests the queue rejects it")
+        # ends at its closing word ("then", "तो", "たら", "면") after its opener, if any.
         end_marker = None
-        for m in c.re["cond_end" if is_english else "cond_end_intl"].finditer(pre):
+        for m in c.re["cond_end" if is_english else "cond_end_intl"].finditer(pre, None, opener.end()):
             end_marker = m
         if end_marker is None and is_english:
             # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
@@ -1105,9 +1107,11 @@ _COND_LEAD = re.compile(
 )
 
 
-def _starts_with_cond(pre: str, c: CueSet) -> bool:
+def _cond_opener(pre: str, c: CueSet) -> Any:
+    """The word opening a condition at the start of ``pre`` (after a lead such as "and", "then," or a
+    label), or None."""
     m = c.re["cond_start"].search(pre)
-    return m is not None and m.start() <= 12 and _COND_LEAD.fullmatch(pre, 0, m.start()) is not None
+    return m if m is not None and m.start() <= 12 and _COND_LEAD.fullmatch(pre, 0, m.start()) is not None else None
 
 
 #: After an action, a coordinated second action starts a new clause: a denial there is not about the first.
