@@ -51,7 +51,7 @@ INSTRUCT, PERMIT, PROHIBIT, NONEED, DESCRIBE = "instruct", "permit", "prohibit",
 
 _CLAUSE_BREAKS = re2_compile(
     r"(?:; |, but |, yet |, then |, and then |, and |, or |, just |, simply |, instead |, otherwise |, so |, rather |"
-    r" — | – | -- | - |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although )",
+    r" — | – | -- | - |: |\. |\? |! |，但|，然后|、然后|；|[^\x00-\x7f]:| but instead | but |, though |, however |, although )",
     "clause breaks",
 )
 #: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
@@ -278,7 +278,7 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
     if not frame and unit.lead is not None:
         frame = _lead_frame(unit.lead, views, c, depth=0)
     if not frame and unit.kind == "cell":
-        frame = _table_frame(unit, views, c)
+        frame = _table_frame(unit, clean, views, c)
     unit.memo["frame"] = frame
     return frame
 
@@ -402,7 +402,23 @@ def _ends_line(lead: Unit, views: Any) -> bool:
     return not rest or rest[0] in "\r\n"
 
 
-def _table_frame(unit: Unit, views: Any, c: CueSet) -> str:
+#: How far into its row a cell may start and still be read with the row's first cell (bounded: linear).
+ROUTE_ROW_MAX = 400
+#: A table row that opens with an HTTP route ("| `DELETE /api/sessions/[id]` | ..."), up to its first cell's end.
+_ROUTE_ROW = re2_compile(
+    r"^[ \t]*\|?[ \t]*[`*]*(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)[ \t]+/[^|\n]*\|", "route row"
+)
+
+
+def _table_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    line = clean.rfind("\n", max(0, unit.start - ROUTE_ROW_MAX), unit.start) + 1
+    row = _ROUTE_ROW.match(clean[line : unit.start + 1]) if unit.start - line <= ROUTE_ROW_MAX else None
+    if (
+        row is not None
+        and line + row.end() <= unit.start
+        and any(c.reference.search(views.unit_text(h)) for h in unit.table_headers)
+    ):
+        return "reference"  # in a table of routes, a route's other cells document it ("Delete token validation")
     if unit.header is not None:
         header = views.unit_text(unit.header)
         if _prohibit_heading(header, c):
