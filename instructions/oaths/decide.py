@@ -51,7 +51,9 @@ INSTRUCT, PERMIT, PROHIBIT, NONEED, DESCRIBE = "instruct", "permit", "prohibit",
 
 _CLAUSE_BREAKS = re2_compile(
     r"(?:; |, but |, yet |, then |, and then |, and |, or |, just |, simply |, instead |, otherwise |, so |, rather |"
-    r" — | – | -- | - |: |\. |\? |! |，但|，然后|、然后|；|[^\x00-\x7f]:| but instead | but |, though |, however |, although )",
+    r" — | – | -- | - |: |\. |\? |! |，但|，然后|、然后|；| but instead | but |, though |, however |, although |"
+    # a colon right after a CJK label ("避免等待人工输入：运行 ..."; full-width marks are folded to ASCII)
+    r"[^\x00-\x7f]:)",
     "clause breaks",
 )
 #: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
