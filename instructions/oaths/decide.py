@@ -269,7 +269,9 @@ def unit_frame(unit: Unit, clean: str, views: Any) -> str:
     # Headings: attacks shown as examples, or a section listing what never to do.
     for heading in reversed(unit.headings):
         text = views.unit_text(heading)
-        if c.frame_mention.search(text):
+        if c.frame_mention.search(text) and (unit.kind != "comment" or unit.fence >= 0):
+            # (a comment outside a code block is not shown to a reader: a section's examples heading
+            # does not make it one)
             frame = "mention"
             break
         if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):

@@ -1,11 +1,11 @@
 """Split a body into units (sentences of paragraphs, list items, table cells, headings, code lines,
-HTML comments) and record each unit's structural context.
+HTML and Markdown comments) and record each unit's structural context.
 
 A unit is the smallest piece of text a rule decides on. Its context says how the text around it
 frames it, without deciding anything yet (``decide`` reads it lazily, only for units a rule matched):
 
 - ``kind``: "text" (a paragraph sentence), "item" (a list item's sentence), "cell" (a table cell),
-  "heading", "code" (a line of a fenced block), "comment" (a sentence inside an HTML comment);
+  "heading", "code" (a line of a fenced block), "comment" (a sentence inside an HTML or Markdown comment);
 - ``lead``: the sentence that introduces the unit's list, table or code block ("Never run these:",
   "Examples of prompt injection:", "Before you start, run:"), which may itself have a lead;
 - ``headings``: the enclosing section headings, outermost first;
@@ -129,17 +129,32 @@ class Unit:
     memo: dict = field(default_factory=dict)
 
 
-def _comment_spans(body: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every HTML comment (an unclosed one runs to the end), except one quoted whole in
-    a code span. Linear."""
+#: A Markdown comment: a link reference nobody links to, which renders as nothing
+#: ("[//]: # (text)", "[comment]: <> (text)", '[//]: # "text"'), on a line of its own.
+_MD_COMMENT = re.compile(
+    r"^[ \t]{0,3}\[(?://|comment|_|#|-+)\]:[ \t]*(?:#|<>)[ \t]*(?:\((?P<p>[^\n]*)\)|\"(?P<q>[^\n]*)\")[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def _comment_spans(body: str) -> list[tuple[int, int, int, int]]:
+    """``(start, end, text start, text end)`` of every comment: HTML comments (an unclosed one runs to the
+    end), except one quoted whole in a code span, and Markdown comments. Linear."""
     spans = []
     i = body.find("<!--")
     while i != -1:
         j = body.find("-->", i + 4)
         end = len(body) if j == -1 else j + 3
         if not (body[max(0, i - 1) : i] == "`" and body[end : end + 1] == "`"):
-            spans.append((i, end))  # (`<!-- ... -->` between backticks is a code span quoting a comment)
+            # (`<!-- ... -->` between backticks is a code span quoting a comment)
+            spans.append((i, end, i + 4, end - 3 if j != -1 else end))
         i = body.find("<!--", end)
+    if "]:" in body:
+        for m in _MD_COMMENT.finditer(body):
+            group = "p" if m.group("p") is not None else "q"
+            if not any(a <= m.start() < b for a, b, _, _ in spans):
+                spans.append((m.start(), m.end(), m.start(group), m.end(group)))
+        spans.sort()
     return spans
 
 
@@ -320,14 +335,14 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def segment(body: str) -> tuple[list[Unit], str]:
     """The units of ``body`` in text order, and the cleaned text they index."""
     comments = _comment_spans(body)
-    work = _blank(body, comments)  # structure is read without the comments
+    work = _blank(body, [(a, b) for a, b, _, _ in comments])  # structure is read without the comments
     line_spans = _lines(work, 0, len(work))
     # ``clean`` (what normalisation reads): comment delimiters and block-quote markers blanked.
     blanks = []
-    for a, b in comments:
-        blanks.append((a, a + 4))
-        if body.endswith("-->", 0, b) and b - 3 >= a + 4:
-            blanks.append((b - 3, b))
+    for a, b, ca, cb in comments:
+        blanks.append((a, ca))  # the delimiters ("<!--", "-->", "[//]: # (", ")")
+        if cb < b:
+            blanks.append((cb, b))
     for s, e in line_spans:
         if e > s and work[s] not in " \t>":
             continue  # no block-quote marker can start this line
@@ -345,6 +360,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
     blank_lines = 0
     fence: tuple[str, int, Unit | None, str] | None = None
     fence_start = -1
+    fenced: list[tuple[int, int]] = []  # (start, end) of each closed fenced block
     table_headers: list[Unit] | None = None
     table_columns: list[Unit | None] = []
     table_lead: Unit | None = None
@@ -374,6 +390,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
             char, length, lead, info = fence
             if stripped.startswith(char * length) and not stripped.strip(char):
                 fence = None
+                fenced.append((fence_start, e))
                 blank_lines = 0
                 continue
             if stripped:
@@ -499,21 +516,28 @@ def segment(body: str) -> tuple[list[Unit], str]:
     if hidden_units:
         units = sorted(units + hidden_units, key=lambda u: u.start)
 
-    # HTML comments: their sentences are units of their own, in the sections they sit in.
+    # Comments: their sentences are units of their own, in the sections they sit in.
     if comments:
         comment_units: list[Unit] = []
         heading_units = [u for u in units if u.kind == "heading"]
         stack: list[Unit] = []
         h = 0
-        for a, b in comments:
+        if fence is not None:
+            fenced.append((fence_start, len(body)))  # an unclosed block runs to the end
+        f = 0
+        for a, _, ca, cb in comments:
             while h < len(heading_units) and heading_units[h].start < a:
                 while stack and stack[-1].level >= heading_units[h].level:
                     stack.pop()
                 stack.append(heading_units[h])
                 h += 1
-            ca = a + 4
-            cb = b - 3 if body.endswith("-->", 0, b) and b - 3 >= ca else b
-            comment_units.extend(split_sentences(clean, _lines(body, ca, cb), "comment", headings=tuple(stack)))
+            while f < len(fenced) and fenced[f][1] <= a:
+                f += 1
+            found = split_sentences(clean, _lines(body, ca, cb), "comment", headings=tuple(stack))
+            if f < len(fenced) and fenced[f][0] <= a:
+                for u in found:
+                    u.fence = fenced[f][0]  # a comment shown in a code block: the reader sees it
+            comment_units.extend(found)
         units = sorted(units + comment_units, key=lambda u: u.start)
     return units, clean
 

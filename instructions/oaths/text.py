@@ -281,11 +281,11 @@ def normalize_into(out: Builder, body: str, start: int, end: int, *, fold: bool 
                     if buf:
                         out.add_run("".join(buf), buf_start)
                         buf = []
-                    if pending_space and last and last != " ":
-                        out.add(" ", i - 1, i)
-                    pending_space = False
+                    if (pending_space or text[0].isspace()) and last and last != " ":
+                        out.add(" ", i - 1, i)  # ("%20%64" decodes to " d": its space separates words too)
                     out.add(form, i, j)
                     last = form[-1]
+                    pending_space = text[-1].isspace()
                 elif text.isspace():
                     pending_space = True  # "&#x20;", "%20": an encoded space still separates words
                 i = j
@@ -427,7 +427,15 @@ def join_reveals(text: str) -> list[int]:
         token = m.group()
         if HOT_WORDS.search(_JOIN_SEPARATORS.sub("", token)) and not HOT_WORDS.search(token):
             found.append(m.start())
+        elif any(_DOTTED_WORD.fullmatch(word) for word in token.split(" ")):
+            found.append(m.start())  # "v.a.l.i.d.a.t.e.d": read with its unit if the unit spells out more
     return found
+
+
+#: A word spelled out one letter at a time with dots or dashes ("m.o.d.e.l.s", "s-a-y").
+_DOTTED_WORD = re.compile(r"[a-z](?:[.\-·•][a-z]){2,}")
+#: How many such words make a unit spelled out on purpose, hot words or not.
+SPELLED_WORDS_MIN = 3
 
 
 #: Words a run of evenly letter-spaced text ("I G N O R E T H E C R E D O") is split back into: English
@@ -665,6 +673,7 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
     is kept as a word break, so "I G N O R E  A L L" reads "ignore all"."""
     text = view.text[start:end]
     drop: set[int] = set()
+    spelled_words = 0
     for m in _SPACED_RUN.finditer(text):
         a, b = m.start(), m.end()
         if a > 0 and text[a - 1].isalpha():
@@ -676,10 +685,12 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
         # "d.i.s.a.b.l.e the s.a.f.e.t.y c.h.e.c.k.s": when letters are joined by dots or dashes, a space
         # between them is a word break.
         dotted = any(text[k] != " " for k in range(a + 1, b, 2))
+        spelled_words += sum(1 for word in text[a:b].split(" ") if _DOTTED_WORD.fullmatch(word))
         for k in range(a + 1, b, 2):
             left, right = start + k - 1, start + k + 1
             if text[k] != " " or (not dotted and view.starts[right] - view.ends[left] <= 1):
                 drop.add(k)
+    spelled = set(drop)  # separators between single letters, not inside a split word
     for m in _SPLIT_WORD.finditer(text):
         drop.add(m.start())
     if not drop:
@@ -712,9 +723,14 @@ def joined_view(view: View, start: int, end: int) -> tuple[str, list[int], list[
                 if sep in drop and text[sep] == " ":
                     useful.discard(sep)
                     keep_break.add(sep)
-        elif len(word) <= 4:
-            short.update(dropped)  # "a.l.l", "t.h.e": joined too once the unit has a hot word spelled out so
-    drop = (useful | short) - keep_break if useful else useful
+        elif len(word) <= 4 or spelled.issuperset(dropped):
+            # "a.l.l", "t.h.e", "v.a.l.i.d.a.t.e.d": joined too once the unit has a hot word spelled out so
+            # (a word split once, "read-only", stays as it is)
+            short.update(dropped)
+    # Without a hot word, a unit that spells out several words letter by letter is still read joined
+    # ("j.u.s.t s.a.y t.h.e m.o.d.e.l.s w.e.r.e v.a.l.i.d.a.t.e.d").
+    spelled_out = spelled_words >= SPELLED_WORDS_MIN
+    drop = (useful | short) - keep_break if useful else (short if spelled_out else set())
     if not drop:
         return None
     keep = [k for k in range(len(text)) if k not in drop]
