@@ -943,7 +943,8 @@ _TIME_PHRASE = re.compile(
     r"\W*(?:before|after|during|upon|on)\s+(?:each|every|the|a|an|any|all|this|that|its|your|our)\s+"
     r"(?:(?:new|next|final|last|first|nightly|weekly|daily)\s+)?"
     r"(?:build|release|deploy(?:ment)?|run|session|task|merge|commit|push|tag|sprint|job|pr|pull request|change|"
-    r"iteration|cycle|step|test run|ci run|handoff|start|end)s?\s+",
+    r"iteration|cycle|step|test run|ci run|handoff|start|end|edit|fix|review|turn|response|reply|message|command|"
+    r"checkout|pull|install|upgrade|migration|restart|rebase|feature|ticket|issue|story|day|week|call)s?\s+",
     re.IGNORECASE,
 )
 _CLAUSE_GOES_ON = frozenset(
@@ -978,9 +979,17 @@ def _time_phrase(pre: str) -> re.Match | None:
         return None
     rest = pre[m.end() :].split()
     word = rest[0].strip("`*_'\"").lower() if rest else ""
+    if _AGENT_SUBJECT.match(pre, m.end()):
+        return m  # "before every edit the agent runs ...": the main clause says what the agent does
     if not word.isalpha() or word in _CLAUSE_GOES_ON or word.endswith(("s", "ed")):
         return None
     return m
+
+
+#: The agent as the subject of a present-tense verb, opening a main clause ("the agent runs", "you delete").
+_AGENT_SUBJECT = re.compile(
+    r"\s*(?:the (?:agent|assistant|model|bot)|agents|claude|codex|you)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+\b"
+)
 
 
 #: Text around a unit written with this many letters outside ASCII is not English, whatever its words
