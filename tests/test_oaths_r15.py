@@ -250,3 +250,27 @@ def test_a_time_phrase_then_what_the_agent_does_is_an_order(text, oath, rules):
 )
 def test_a_time_phrase_then_a_harmless_order_passes(text, rules):
     assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't leave TODO or FIXME comments, don't write up what's left, and don't open a follow-up issue.",
+        "Never skip a step, never record what you learned.",
+    ],
+)
+def test_a_denial_in_each_item_of_a_series_denies_its_own_verb(text, rules):
+    # two orders side by side, not a double denial that cancels out
+    assert_refused(text, KNOWLEDGE, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't skip the tests, don't push to main.",
+        "Never stop halfway, never write secrets to the notes.",
+        "Don't guess, don't skip the handoff note.",
+    ],
+)
+def test_a_series_of_harmless_denials_passes(text, rules):
+    assert_passes(text, rules)

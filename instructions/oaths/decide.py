@@ -64,6 +64,8 @@ _DENIED_SERIES = re.compile(
     r"[a-z]+(?:\s+[\w.`'/-]+){0,4}(?:,\s*[a-z]+(?:\s+[\w.`'/-]+){0,4}){1,6},?\s+(?:or|nor)\s+$",
     re.IGNORECASE,
 )
+#: A denial that opens the next item of a series of orders: after a verb phrase and a comma ("don't X, don't Y").
+_NEXT_IN_SERIES = re.compile(r"\w[^,;:.]*[,;]\s*(?:(?:and|or|nor|also)\s+)?$")
 #: Only markup between two denials: the second repeats the first ("❌ Never", "DON'T: never").
 _STACKED = re.compile(r"[\s*_~`:\-–—!.>)\]]*")
 _QUOTE_START = re2_compile('["“«「『]', "quote start")
@@ -664,6 +666,12 @@ def read(
             if not is_english and last_denial is not None and word in _CONCORD and last_word in _CONCORD:
                 last_denial = stop
                 continue  # "ne colle jamais", "nie wklejaj nigdy", "не ... никогда": negative concord, one denial
+            if (
+                last_denial is not None
+                and "no" not in (word, last_word)
+                and _NEXT_IN_SERIES.search(pre, last_denial, start)
+            ):
+                negations = 0  # "don't leave TODOs, don't write up what's left": a second order, not a double denial
             last_word = word
             negations += 1
             last_denial = stop
