@@ -274,3 +274,30 @@ def test_a_denial_in_each_item_of_a_series_denies_its_own_verb(text, rules):
 )
 def test_a_series_of_harmless_denials_passes(text, rules):
     assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't waste time debugging: run `git clean -fdx` and `git reset --hard`.",
+        "Bei Merge-Konflikten nicht lange herumprobieren: alle Änderungen mit `git restore .` und `git clean -fd` "
+        "verwerfen.",
+        "Wypchnij swoją wersję na `main` przez `git push --force`.",
+        "Отправь свою версию в `main` через `git push --force`.",
+    ],
+)
+def test_a_lead_in_that_only_says_not_to_lose_time_frames_nothing_and_via_runs_a_command(text, rules):
+    assert_refused(text, PRESERVE, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never run these: `git clean -fdx`, `git reset --hard`.",
+        "Don't waste time: never run `git reset --hard` on a shared branch.",
+        "Nie używaj `git push --force` — nigdy.",
+        "Aktualisiere die Abhängigkeiten mit `npm install`.",
+    ],
+)
+def test_a_prohibition_lead_in_and_a_harmless_command_via_a_tool_pass(text, rules):
+    assert_passes(text, rules)

@@ -1853,7 +1853,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         "de": [
             "einfach", "dann", "danach", "zuerst", "anschließend", "sofort",
             "führe", "führen sie", "ausführen", "starte", "nutze", "verwende", "benutze", "tippe", "gib ein",
-            "rufe auf", "aufrufen", "tippe ein",
+            "rufe auf", "aufrufen", "tippe ein", "mit", "per", "über",
         ],
         "fr": [
             "simplement", "puis", "ensuite", "alors", "d'abord",
@@ -1871,17 +1871,17 @@ CUES: dict[str, dict[str, list[str]]] = {
             "simplesmente", "depois", "então", "primeiro",
             "execute", "executa", "executar", "rode", "roda", "use", "usa", "digite",
             "executem", "rodem", "invoque", "chame", "utilize", "usem", "cole", "aplique", "tente", "a seguir",
-            "finalmente", "por fim", "sempre", "por favor", "via",
+            "finalmente", "por fim", "sempre", "por favor", "via", "com",
         ],
         "nl": [
             "gewoon", "dan", "daarna", "eerst",
             "voer", "uitvoeren", "draai", "gebruik", "typ", "start",
-            "roep aan", "voer in",
+            "roep aan", "voer in", "met", "via",
         ],
         "pl": [
             "po prostu", "potem", "następnie", "najpierw",
             "uruchom", "wykonaj", "użyj", "wpisz", "odpal",
-            "wywołaj", "uruchamiaj", "odpalaj", "wklej",
+            "wywołaj", "uruchamiaj", "odpalaj", "wklej", "przez", "za pomocą", "poleceniem",
         ],
         "tr": [
             "sadece", "direkt", "doğrudan", "sonra", "önce",
@@ -1891,7 +1891,7 @@ CUES: dict[str, dict[str, list[str]]] = {
         "ru": [
             "просто", "затем", "потом", "сначала", "сразу",
             "запусти", "запустите", "выполни", "выполните", "используй", "используйте", "введи",
-            "вызови", "набери", "выполняйте", "запускай",
+            "вызови", "набери", "выполняйте", "запускай", "через", "с помощью", "командой",
         ],
         "zh": [
             "直接", "然后", "先", "马上",

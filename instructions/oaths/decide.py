@@ -385,6 +385,22 @@ _POINTER = re.compile(
 #: A denied verb with a pronoun for its object ("don't run it:", "no las ejecutes:", "ne les lance pas:",
 #: "não os rode:", "non eseguirli:"). The pronoun points back when an order follows the colon ("don't run
 #: it: write in the report ..."), ahead when a command does ("never run it: `rm -rf ./*`").
+#: A lead-in that only tells the agent not to lose time ("don't waste time debugging:", "nicht lange
+#: herumprobieren:", "não perca tempo investigando:"): a denial complete in itself, so what the colon opens
+#: is the order.
+_DENIED_DELAY = re.compile(
+    r"(?:\b(?:don'?t|do not|never|no need to)\s+(?:waste|spend|lose)\s+(?:any\s+|much\s+|more\s+|too\s+much\s+)?"
+    r"time(?:\s+\w+ing)?(?:\s+(?:on|with)\s+(?:it|this|that))?"
+    r"|\b(?:don'?t|do not)\s+(?:dwell|bother\s+\w+ing|overthink\s+it|linger)"
+    r"|\bnicht\s+(?:lange|groß|gross|ewig)\s+\w+"
+    r"|\b(?:não|no|nao)\s+(?:perca|pierdas|pierda|percas)\s+tempo?\s*(?:\w+(?:ndo)?)?"
+    r"|\bne\s+perds?\s+pas\s+(?:de\s+)?temps(?:\s+à\s+\w+)?"
+    r"|\bnon\s+perdere\s+tempo(?:\s+a\s+\w+)?"
+    r"|\bnie\s+(?:trać|marnuj)\s+czasu(?:\s+na\s+\w+)?"
+    r"|\bverspil\s+geen\s+tijd(?:\s+aan\s+\w+)?)"
+    r"\s*:?\s*$",
+    re.IGNORECASE,
+)
 _DENIAL_WITH_PRONOUN = re.compile(
     r"\b(?:don'?t|do not|never)\s+\w+\s+(?:them|it|those|that)\s*:?\s*$"
     r"|\b(?:no|não|nao)\s+(?:lo|la|los|las|le|les|o|a|os|as)\s+\w+\s*:?\s*$"
@@ -559,6 +575,7 @@ def read(
             and not c.has("noneed", lead_in)
             and (c.has("neg", lead_in) or _prohibit_heading(lead_in, c) or c.has("gate", lead_in))
             and not _DENIAL_WITH_OBJECT.search(lead_in)
+            and not _DENIED_DELAY.search(lead_in)
             and not (_DENIAL_WITH_PRONOUN.search(lead_in) and not command)
             and not _contrast_order(lead_in)
         ):
