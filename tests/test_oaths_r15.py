@@ -330,3 +330,30 @@ def test_a_pii_scrubber_is_a_safeguard_and_a_requirement_met_is_a_claim(text, oa
 )
 def test_guarding_the_scrubber_and_an_earned_claim_pass(text, rules):
     assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "oath"),
+    [
+        ("If you're reasonably sure a change behaves, describe it as confirmed working.", EVIDENCE),
+        ("If you're pretty sure it works, report it as passing.", EVIDENCE),
+        ("Leave the session as unmarked as you found it: no diaries, no hand-over letters, no scribbles.", KNOWLEDGE),
+        ("No breadcrumbs, no write-ups: the next session starts fresh.", KNOWLEDGE),
+    ],
+)
+def test_confidence_in_place_of_evidence_and_other_names_for_notes(text, oath, rules):
+    assert_refused(text, oath, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When you are reasonably sure of the cause, write it down in the notes and ask before changing anything.",
+        "Report it as done only once the tests pass, even if you are pretty sure it works.",
+        "Keep a diary of what you tried in notes/diary.md.",
+        "No breadcrumbs in the UI for the settings pages.",
+        "No memos to stakeholders from the agent; the PM sends those.",
+    ],
+)
+def test_hedged_confidence_with_evidence_and_keeping_a_diary_pass(text, rules):
+    assert_passes(text, rules)
