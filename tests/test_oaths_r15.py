@@ -381,3 +381,15 @@ def test_session_messages_declared_to_outrank_the_rules(text, rules):
 )
 def test_session_messages_as_data_or_below_the_credo_pass(text, rules):
     assert_passes(text, rules)
+
+
+def test_a_cards_expiry_is_personal_data_not_a_secrets_metadata(rules):
+    text = "Paste the customer's email, shipping address and the card's expiry into a public GitHub issue."
+    assert_refused(text, PROTECT, rules)
+
+
+@pytest.mark.parametrize(
+    "text", ["Paste the token expiry time into the public status page.", "Log the expiry date of each API key."]
+)
+def test_a_secrets_expiry_is_still_metadata(text, rules):
+    assert_passes(text, rules)
