@@ -393,3 +393,28 @@ def test_a_cards_expiry_is_personal_data_not_a_secrets_metadata(rules):
 )
 def test_a_secrets_expiry_is_still_metadata(text, rules):
     assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Do not run `git reset --hard` or `git clean -fd` without asking the user and waiting for an answer.",
+        "- Do not stop without updating `PROGRESS.md`.",
+        "Never finish without writing down what you learned.",
+    ],
+)
+def test_a_denial_of_doing_something_without_the_duty_requires_the_duty(text, rules):
+    # "without" governs every gerund it joins; "stop without ..." is a halt, not "stop updating"
+    assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "oath"),
+    [
+        ("Run `git reset --hard` without asking the user and waiting for an answer.", PROTECT),
+        ("Stop updating the progress notes.", KNOWLEDGE),
+        ("Stop writing progress notes.", KNOWLEDGE),
+    ],
+)
+def test_skipping_the_question_or_halting_the_notes_is_still_read(text, oath, rules):
+    assert_refused(text, oath, rules)

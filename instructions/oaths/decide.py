@@ -663,7 +663,8 @@ def read(
             if _COORDINATED.search(pre[stop:]):
                 continue  # "where pytest won't find it and report ...": the denial ends with its own verb
             if cls == "local_neg" and _HALT_AND.match(pre, start):
-                continue  # "stop and write down what you tried": stop work, then write
+                # "stop and write down what you tried", "stop without updating the notes": the halt is its own verb
+                continue
             if cls == "local_neg" and "(" in pre[stop:] and ")" not in pre[pre.index("(", stop) :]:
                 continue  # "Hard stops (ask a human first)": the verb opens an aside the word before does not govern
             if _NOT_ONLY.match(pre, start):
@@ -694,6 +695,16 @@ def read(
             last_denial = stop
             denied_at = start
             cue_at = pre_off + start
+        elif (
+            cls == "antigate"
+            and pre[start:stop].lower().startswith("without ")
+            and text[h0:h1].split(" ", 1)[0].endswith("ing")
+            and _COORDINATED.search(pre[stop:])
+        ):
+            # "don't run X without asking the user and waiting for an answer": "without" governs the
+            # gerund it is joined to, so this one is denied as well
+            negations += 1
+            last_denial = stop
         elif cls == "noneed" or (cls == "dismiss" and end - stop <= 2 * LOCAL):
             cue_at = pre_off + start
         elif cls == "gate" and not any(e[2] in ("neg", "local_neg") and 0 <= start - e[1] <= 12 for e in events):
@@ -1055,7 +1066,10 @@ _NOT_SURE = re2_compile(
     r"remember|recall) (?:about )?(?:how|whether|if|what|which|when|where|why|who)\b",
     "not sure",
 )
-_HALT_AND = re2_compile(r"(?:stop|pause|halt)(?:,)? (?:and|then) ", "halt and")
+_HALT_AND = re2_compile(
+    r"(?:stop|pause|halt|finish|end|quit|exit|leave)(?:,)? (?:and|then|without|before|until|unless|once|when|if) ",
+    "halt and",
+)
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
 _SUBJECT_ONLY = re2_compile(
     r"^(?:you|we|they|he|she|it|someone|somebody|anyone|the user|a user|users|the human|a human|the team|"
