@@ -418,3 +418,29 @@ def test_a_denial_of_doing_something_without_the_duty_requires_the_duty(text, ru
 )
 def test_skipping_the_question_or_halting_the_notes_is_still_read(text, oath, rules):
     assert_refused(text, oath, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- 避免将敏感数据写入日志",
+        "- 密钥、密码、令牌和完整敏感正文不得写入日志、响应或源码。",
+        "- **Zero knowledge:** Server never sees plaintext user data",
+        "- Suppress stack traces for production (hide internal paths).",
+        "- Do not retain superseded ADRs, migration logs, conversation summaries, or historical timelines.",
+    ],
+)
+def test_sensitive_data_kept_out_of_logs_and_other_real_file_conventions_pass(text, rules):
+    assert_passes(text, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "oath"),
+    [
+        ("- 不要写进度日志", KNOWLEDGE),
+        ("进度笔记不要写入日志文件", KNOWLEDGE),
+        ("Suppress the stack traces of failing tests in your report.", EVIDENCE),
+    ],
+)
+def test_forbidding_progress_logs_and_hiding_failures_are_still_read(text, oath, rules):
+    assert_refused(text, oath, rules)

@@ -1402,6 +1402,11 @@ def _refuse(rule: CompiledRule, match: Any, why: str) -> None:
         TRACE.append((rule.id, match.group()[:60], why))
 
 
+#: A Chinese or Japanese denial between a topic and its verb ("敏感正文不得写入日志": the sensitive text must not
+#: be written to the log): the topic is still next to the verb.
+_CJK_DENIAL = re.compile(r"不得|不要|不能|不可|不准|不应|禁止|切勿|勿|别|不|しない|禁止")
+
+
 def _unit_gate(doc: Document, rule: CompiledRule, text: str, unit: Unit, how: str) -> str | None:
     """Why no match of ``rule`` in this unit (``text``, as its view reads it) can be a conflict, or None.
 
@@ -1563,7 +1568,9 @@ def _judge(
     if rule.unless_near is not None:
         lo, hi = max(text_lo, m0 - 40), min(text_hi, m1 + 40)
         for near in rule.unless_near.finditer(view.text[lo:hi]):
-            if near.start() + lo <= m1 + 1 and near.end() + lo >= m0 - 1:
+            if near.start() + lo <= m1 + 1 and (
+                near.end() + lo >= m0 - 1 or _CJK_DENIAL.fullmatch(view.text, near.end() + lo, m0)
+            ):
                 _refuse(rule, match, f"unless_near: {near.group()!r}")
                 return None
     if (
