@@ -1404,7 +1404,7 @@ def _refuse(rule: CompiledRule, match: Any, why: str) -> None:
 
 #: A Chinese or Japanese denial between a topic and its verb ("敏感正文不得写入日志": the sensitive text must not
 #: be written to the log): the topic is still next to the verb.
-_CJK_DENIAL = re.compile(r"不得|不要|不能|不可|不准|不应|禁止|切勿|勿|别|不|しない|禁止")
+_CJK_DENIAL = re.compile(r"不得|不要|不能|不可|不准|不应|禁止|切勿|勿|别|不|しない")
 
 
 def _unit_gate(doc: Document, rule: CompiledRule, text: str, unit: Unit, how: str) -> str | None:

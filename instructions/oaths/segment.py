@@ -20,6 +20,7 @@ so offsets into it are offsets into the body.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -150,11 +151,14 @@ def _comment_spans(body: str) -> list[tuple[int, int, int, int]]:
             spans.append((i, end, i + 4, end - 3 if j != -1 else end))
         i = body.find("<!--", end)
     if "]:" in body:
+        html_starts = [a for a, _, _, _ in spans]
+        markdown = []
         for m in _MD_COMMENT.finditer(body):
-            group = "p" if m.group("p") is not None else "q"
-            if not any(a <= m.start() < b for a, b, _, _ in spans):
-                spans.append((m.start(), m.end(), m.start(group), m.end(group)))
-        spans.sort()
+            k = bisect.bisect_right(html_starts, m.start()) - 1
+            if k < 0 or spans[k][1] <= m.start():  # (not inside an HTML comment)
+                group = "p" if m.group("p") is not None else "q"
+                markdown.append((m.start(), m.end(), m.start(group), m.end(group)))
+        spans = sorted(spans + markdown)
     return spans
 
 
