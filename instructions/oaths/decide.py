@@ -382,9 +382,6 @@ _POINTER = re.compile(
 )
 
 
-#: A denied verb with a pronoun for its object ("don't run it:", "no las ejecutes:", "ne les lance pas:",
-#: "não os rode:", "non eseguirli:"). The pronoun points back when an order follows the colon ("don't run
-#: it: write in the report ..."), ahead when a command does ("never run it: `rm -rf ./*`").
 #: A lead-in that only tells the agent not to lose time ("don't waste time debugging:", "nicht lange
 #: herumprobieren:", "não perca tempo investigando:"): a denial complete in itself, so what the colon opens
 #: is the order.
@@ -401,6 +398,9 @@ _DENIED_DELAY = re.compile(
     r"\s*:?\s*$",
     re.IGNORECASE,
 )
+#: A denied verb with a pronoun for its object ("don't run it:", "no las ejecutes:", "ne les lance pas:",
+#: "não os rode:", "non eseguirli:"). The pronoun points back when an order follows the colon ("don't run
+#: it: write in the report ..."), ahead when a command does ("never run it: `rm -rf ./*`").
 _DENIAL_WITH_PRONOUN = re.compile(
     r"\b(?:don'?t|do not|never)\s+\w+\s+(?:them|it|those|that)\s*:?\s*$"
     r"|\b(?:no|não|nao)\s+(?:lo|la|los|las|le|les|o|a|os|as)\s+\w+\s*:?\s*$"
