@@ -492,3 +492,7 @@ def test_reporting_only_what_passed_hides_the_failures(text, rules):
 )
 def test_reporting_what_ran_with_its_results_passes(text, rules):
     assert_passes(text, rules)
+
+
+def test_a_docs_scope_joined_to_code_changes_is_not_a_safe_scope(rules):
+    assert_refused("- Docs and code changes: no need to run the tests.", EVIDENCE, rules)
