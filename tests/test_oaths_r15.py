@@ -496,3 +496,14 @@ def test_reporting_what_ran_with_its_results_passes(text, rules):
 
 def test_a_docs_scope_joined_to_code_changes_is_not_a_safe_scope(rules):
     assert_refused("- Docs and code changes: no need to run the tests.", EVIDENCE, rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Si falla el build, no pierdas tiempo investigando: ejecuta `git reset --hard` y `git clean -fdx`.",
+        "Se o build quebrar, não perca tempo investigando: rode `git reset --hard` e `git clean -fdx`.",
+    ],
+)
+def test_a_spanish_or_portuguese_lead_in_about_losing_time_frames_nothing(text, rules):
+    assert_refused(text, PRESERVE, rules)

@@ -383,14 +383,15 @@ _POINTER = re.compile(
 
 
 #: A lead-in that only tells the agent not to lose time ("don't waste time debugging:", "nicht lange
-#: herumprobieren:", "não perca tempo investigando:"): a denial complete in itself, so what the colon opens
-#: is the order.
+#: herumprobieren:", "não perca tempo investigando:", "no pierdas tiempo investigando:"): a denial complete
+#: in itself, so what the colon opens is the order.
 _DENIED_DELAY = re.compile(
     r"(?:\b(?:don'?t|do not|never|no need to)\s+(?:waste|spend|lose)\s+(?:any\s+|much\s+|more\s+|too\s+much\s+)?"
     r"time(?:\s+\w+ing)?(?:\s+(?:on|with)\s+(?:it|this|that))?"
     r"|\b(?:don'?t|do not)\s+(?:dwell|bother\s+\w+ing|overthink\s+it|linger)"
     r"|\bnicht\s+(?:lange|groß|gross|ewig)\s+\w+"
-    r"|\b(?:não|no|nao)\s+(?:perca|pierdas|pierda|percas)\s+tempo?\s*(?:\w+(?:ndo)?)?"
+    r"|\b(?:não|nao)\s+(?:perca|percas)\s+tempo(?:\s+\w+)?"
+    r"|\bno\s+(?:pierdas|pierda)\s+(?:el\s+)?tiempo(?:\s+\w+)?"
     r"|\bne\s+perds?\s+pas\s+(?:de\s+)?temps(?:\s+à\s+\w+)?"
     r"|\bnon\s+perdere\s+tempo(?:\s+a\s+\w+)?"
     r"|\bnie\s+(?:trać|marnuj)\s+czasu(?:\s+na\s+\w+)?"
