@@ -1333,9 +1333,9 @@ def _without_examples(clause: str, head: str) -> str:
     """``clause`` with the words of quoted example sentences that do not hold ``head`` blanked (same length).
     A clause longer than ``_EXAMPLE_CLAUSE_MAX`` is not prose (one huge line): it is left as it is, so the check
     stays linear."""
-    out = clause
     if len(clause) > _EXAMPLE_CLAUSE_MAX:
         return clause
+    out = clause
     for m in _EXAMPLE_QUOTE.finditer(clause):
         group = "single" if m.group("single") is not None else "double"
         a, b = m.span(group)
