@@ -12,6 +12,7 @@ from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.models import Membership, Role
 from instructions.services.workspaces import (
+    member_by_username,
     membership_add,
     membership_change,
     membership_remove,
@@ -99,7 +100,7 @@ class MemberDetailView(ApiView):
         data = validated(s.MemberUpdateSerializer, request.data)
         member = membership_change(
             workspace=ws.workspace,
-            user=user_by_username(username),
+            user=member_by_username(workspace=ws.workspace, username=username),
             role=data["role"],
             actor=request.user,
             reason=reason_for(request, "API: role changed"),
@@ -115,7 +116,7 @@ class MemberDetailView(ApiView):
         ws = access.workspace_access(request.user, slug, need=Role.MAINTAINER)
         membership_remove(
             workspace=ws.workspace,
-            user=user_by_username(username),
+            user=member_by_username(workspace=ws.workspace, username=username),
             actor=request.user,
             reason=reason_for(request, "API: member removed"),
         )

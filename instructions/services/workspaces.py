@@ -49,6 +49,18 @@ def user_by_username(username: object):
         raise NotFound(f"User '{username}' not found.") from None
 
 
+def member_by_username(*, workspace: Workspace, username: object):
+    """The member of ``workspace`` called ``username``; ``NotFound`` otherwise, with
+    the same answer whether or not such an account exists elsewhere (a maintainer
+    learns nothing about accounts outside the workspace)."""
+    if not isinstance(username, str):
+        raise InvalidInput("username must be a string.")
+    member = Membership.objects.select_related("user").filter(workspace=workspace, user__username=username).first()
+    if member is None:
+        raise NotFound(f"'{username}' is not a member of '{workspace}'.")
+    return member.user
+
+
 def membership_add(*, workspace: Workspace, user, role: str, actor, reason: str = "Member added") -> Membership:
     member = Membership(workspace=workspace, user=user, role=_valid_role(role))
     try:

@@ -13,7 +13,13 @@ from instructions.errors import Forbidden, NotFound, ServiceError
 from instructions.models import Membership, ReviewStatus, Role
 from instructions.selectors import review_states
 from instructions.services.reviews import review_approve, review_reject
-from instructions.services.workspaces import membership_add, membership_change, membership_remove, user_by_username
+from instructions.services.workspaces import (
+    member_by_username,
+    membership_add,
+    membership_change,
+    membership_remove,
+    user_by_username,
+)
 from instructions.web.base import paginate, scope_page, web_view
 from instructions.web.forms import ApproveForm, MemberAddForm, MemberRoleForm, RejectForm
 
@@ -60,7 +66,7 @@ def member(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     """Change a member's role (``role``) or remove them (``remove``); the last
     maintainer stays (the service refuses, and the page says why)."""
     ws = access.workspace_access(request.user, slug, need=Role.MAINTAINER)
-    user = user_by_username(username)
+    user = member_by_username(workspace=ws.workspace, username=username)
     try:
         if "remove" in request.POST:
             membership_remove(workspace=ws.workspace, user=user, actor=request.user, reason="Member removed")
