@@ -204,9 +204,14 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Behind a reverse proxy set AXES_IPWARE_PROXY_COUNT (and its meta precedence) so the
-# client's address, not the proxy's, is counted.
-AXES_IPWARE_PROXY_COUNT = env_int("AXES_IPWARE_PROXY_COUNT", 0) or None
+# Counted by the same client address as the API throttles (NUM_PROXIES below).
+AXES_CLIENT_IP_CALLABLE = "instructions.client_address.client_address"
+
+# How many reverse proxies of yours stand in front of the service, each appending to
+# X-Forwarded-For the address it was connected from. 0 (the default): the header is
+# ignored and the connection's address counts, so a client cannot choose its own
+# address to dodge the throttles or the sign-in lock-out.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 # API tokens (django-rest-knox): only a SHA-512 digest is stored. Tokens do not expire
 # unless API_TOKEN_TTL_HOURS is set (launchers keep one for a long time).
@@ -272,6 +277,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "instructions.api.errors.exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 

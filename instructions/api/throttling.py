@@ -1,4 +1,4 @@
-"""DRF's rate throttles, failing open when the shared cache cannot be reached.
+"""DRF's rate throttles, counting by the client's real address and failing open when the shared cache cannot be reached.
 
 The counters live in the cache (Redis with ``REDIS_URL``). DRF's throttles would
 turn a Redis outage into a 500 for every request; here the request is let through
@@ -14,10 +14,17 @@ import logging
 
 from rest_framework import throttling
 
+from instructions.client_address import client_address
+
 logger = logging.getLogger(__name__)
 
 
 class FailOpen:
+    def get_ident(self, request) -> str:
+        # The connection's address, or what the configured proxies say (never a header
+        # the client alone wrote): see ``instructions.client_address``.
+        return client_address(request)
+
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)
