@@ -56,6 +56,7 @@ from instructions.models import (
     owner_name,
     owner_workspace_slug,
 )
+from instructions.text import printable
 
 #: Rows fetched per query and model while streaming: what bounds an export's memory.
 STREAM_CHUNK = 500
@@ -522,6 +523,10 @@ class _Echo:
 
 
 def _csv_safe(value: Any) -> Any:
+    # Characters that act on a terminal or change how text reads (rows stored before
+    # every text was validated) are written as visible escapes.
+    if isinstance(value, str):
+        value = printable(value)
     # A cell starting with = + - @ is run as a formula by spreadsheets: quote it.
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
@@ -540,7 +545,9 @@ def iter_json(rows: Iterable[AuditRow]) -> Iterator[str]:
     """The rows as one JSON array (the layout of ``json.dumps(rows, indent=1)``), yielded row by row."""
     first = True
     for row in rows:
-        item = json.dumps(row, ensure_ascii=False, indent=1).replace("\n", "\n ")
+        # JSON escapes keep every value exact; printable() also escapes the characters
+        # json leaves raw (DEL, C1 controls, bidi overrides).
+        item = printable(json.dumps(row, ensure_ascii=False, indent=1)).replace("\n", "\n ")
         yield ("[\n " if first else ",\n ") + item
         first = False
     yield "[]" if first else "\n]"

@@ -46,6 +46,10 @@ def section_header(name: str) -> str:
 
 #: The longest body any scope may hold, in characters.
 MAX_BODY_CHARS = 50_000
+#: A reviewer's note on a decision, in every entry point (API, web app, admin).
+MAX_NOTE_CHARS = 5_000
+#: A workspace's display name.
+MAX_WORKSPACE_NAME_CHARS = 200
 
 #: Where a session's bundle files are, as the agent sees them, unless the session
 #: names another directory (``AgentSession.bundle_dir``): the agentOS VM's read-only

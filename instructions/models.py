@@ -24,7 +24,15 @@ from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from instructions.contract import DEFAULT_BUNDLE_DIR, DEFAULT_OS_PROFILE, MAX_BODY_CHARS, OsProfile, Scope
+from instructions.contract import (
+    DEFAULT_BUNDLE_DIR,
+    DEFAULT_OS_PROFILE,
+    MAX_BODY_CHARS,
+    MAX_NOTE_CHARS,
+    MAX_WORKSPACE_NAME_CHARS,
+    OsProfile,
+    Scope,
+)
 from instructions.history import ChangeRecord
 from instructions.text import MAX_BUNDLE_DIR_CHARS, BundleDirValidator, InstructionTextValidator, TextValidator
 
@@ -67,7 +75,7 @@ WRITER_ROLES = (Role.EDITOR, Role.MAINTAINER)
 class Workspace(models.Model):
     #: Lower case, unique whatever the case it was asked for in (``normalize_slug``).
     slug = models.SlugField(max_length=64, unique=True)
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=MAX_WORKSPACE_NAME_CHARS, validators=[TextValidator(MAX_WORKSPACE_NAME_CHARS)])
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     history = audited_history()
@@ -139,8 +147,8 @@ class AgentSession(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     last_seen_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
-    end_reason = models.CharField(max_length=200, blank=True)
-    cwd = models.CharField(max_length=4096, blank=True)
+    end_reason = models.CharField(max_length=200, blank=True, validators=[TextValidator(200)])
+    cwd = models.CharField(max_length=4096, blank=True, validators=[TextValidator(4096)])
     #: The caller's environment for the agent: it routinely carries API keys, so it is
     #: kept out of the history, masked in every read but the owner's spawn payload,
     #: and cleared when the session ends.
@@ -433,7 +441,7 @@ class ReviewItem(ScopeOwned, models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reviews_done"
     )
     reviewed_at = models.DateTimeField(null=True, blank=True)
-    note = models.TextField(blank=True)
+    note = models.TextField(max_length=MAX_NOTE_CHARS, blank=True, validators=[TextValidator(MAX_NOTE_CHARS)])
 
     history = audited_history()
     objects = ReviewItemQuerySet.as_manager()

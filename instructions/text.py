@@ -80,6 +80,18 @@ TEXT_VALIDATORS = (
 )
 
 
+def printable(text: str) -> str:
+    """``text`` with every character ``validate_text`` refuses written as a visible
+    ``\\uXXXX`` escape: for output that a terminal or a spreadsheet shows (the audit
+    exports), where rows stored before a validator existed must not act on the reader."""
+    if not _FORBIDDEN.search(text) and "\x00" not in text:
+        return text
+    return _PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_PRINTABLE = re.compile("\x00|" + _FORBIDDEN.pattern)
+
+
 def _visible_form(text: str) -> str:
     """``text`` as a reader sees it: NFKC (fullwidth ``＃`` is ``#``), format characters dropped."""
     folded = unicodedata.normalize("NFKC", text)

@@ -58,6 +58,7 @@ from instructions.selectors import (
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
+from instructions.text import TEXT_VALIDATORS
 
 HistoricalDocument = InstructionDocument.history.model
 
@@ -232,13 +233,17 @@ class StaleEdit:
 class DocumentForm(ServiceForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     why = forms.CharField(
-        required=False, max_length=80, label="Why", help_text="Optional: kept in the change reason ('Admin edit: …')."
+        required=False,
+        max_length=80,
+        label="Why",
+        validators=TEXT_VALIDATORS,
+        help_text="Optional: kept in the change reason ('Admin edit: …').",
     )
 
     class Meta:
         model = InstructionDocument
         fields = ["scope", "user", "workspace", "session", "body"]
-        widgets = {"body": forms.Textarea(attrs={"rows": 24, "cols": 100, "style": "font-family: monospace"})}
+        widgets = {"body": forms.Textarea(attrs={"rows": 24, "cols": 100, "class": "monospace"})}
 
     #: Set when the save was refused as stale: shown above the form (the change form template).
     stale: StaleEdit | None = None

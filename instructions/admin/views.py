@@ -33,7 +33,7 @@ from django.utils.timesince import timesince
 
 from instructions import access, audit_log
 from instructions.access import reviewable_items
-from instructions.contract import EDITABLE_SCOPES
+from instructions.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
 from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
 from instructions.errors import ServiceError
@@ -41,6 +41,7 @@ from instructions.history import ChangePath
 from instructions.selectors import review_states
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
+from instructions.text import TEXT_VALIDATORS
 
 #: Rows shown on the audit log page (the downloads have no limit).
 AUDIT_PAGE_ROWS = 200
@@ -120,7 +121,8 @@ class NoteForm(forms.Form):
     note = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
         required=False,
-        max_length=2000,
+        max_length=MAX_NOTE_CHARS,
+        validators=TEXT_VALIDATORS,
         help_text="Why: kept with the review and shown to its author.",
     )
 
@@ -336,7 +338,9 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
 
 
 class RevertForm(forms.Form):
-    why = forms.CharField(required=False, max_length=60, help_text="Optional: kept in the change reason.")
+    why = forms.CharField(
+        required=False, max_length=60, validators=TEXT_VALIDATORS, help_text="Optional: kept in the change reason."
+    )
 
 
 # --- sessions --------------------------------------------------------------------------

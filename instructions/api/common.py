@@ -38,6 +38,7 @@ from instructions.selectors import (
 )
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
+from instructions.text import validate_text
 
 #: Errors whose answer reports something the service kept: their request's transaction
 #: commits (a refused write's review item). Every other error rolls back.
@@ -160,7 +161,7 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 
 def reason_for(request: Request, default: str) -> str:
     """The change reason of a write: ``default``, plus the caller's ``X-Change-Reason``."""
-    given = request.headers.get("X-Change-Reason", "").strip()
+    given = validate_text(request.headers.get("X-Change-Reason", ""), field="X-Change-Reason", max_chars=None).strip()
     return f"{default}: {given}" if given else default
 
 

@@ -17,7 +17,7 @@ from instructions.contract import DEFAULT_BUNDLE_DIR, DEFAULT_OS_PROFILE, EDITAB
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
 from instructions.models import MAX_PLATFORM_CHARS, Role
-from instructions.text import MAX_BUNDLE_DIR_CHARS, validate_bundle_dir, validate_instruction_text
+from instructions.text import MAX_BUNDLE_DIR_CHARS, TEXT_VALIDATORS, validate_bundle_dir, validate_instruction_text
 
 
 class EpochMillisField(serializers.IntegerField):
@@ -28,11 +28,15 @@ class EpochMillisField(serializers.IntegerField):
 
 
 class StrictCharField(serializers.CharField):
+    """A string as sent, held to the one text validator (``text.TEXT_VALIDATORS``: no
+    NUL, lone surrogate, control character or bidi override), like every stored text."""
+
     default_error_messages = {"invalid": "Must be a string."}
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
+        self.validators.extend(TEXT_VALIDATORS)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):

@@ -15,11 +15,16 @@ from dataclasses import dataclass
 from django.db import connection, models
 from django.utils import timezone
 
+from instructions.text import validate_text
+
 #: Change reasons are stored in a CharField(100) by django-simple-history.
 MAX_REASON = 100
 
 
 def clean_reason(reason: str) -> str:
+    """``reason`` on one line, at most ``MAX_REASON`` characters; ``InvalidInput`` if it
+    holds a character no stored text may hold (``text.validate_text``)."""
+    validate_text(reason or "", field="The change reason", max_chars=None)
     reason = " ".join((reason or "").split())
     return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
 

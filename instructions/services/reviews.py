@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from instructions import access
 from instructions.approvals import finding_key, without_approved
+from instructions.contract import MAX_NOTE_CHARS
 from instructions.credo import Credo
 from instructions.errors import Conflict, InvalidInput, StaleProposal
 from instructions.history import ChangePath, change_path
@@ -36,7 +37,7 @@ from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
 from instructions.services.proposals import approved_keys, review_keep
-from instructions.text import sha256_text
+from instructions.text import sha256_text, validate_text
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +92,7 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     ``StaleProposal`` when the scope changed after the proposal (approving it would
     undo those edits).
     """
+    note = validate_text(note, field="note", max_chars=MAX_NOTE_CHARS)
     access.check_can_decide(reviewer, item)
     reason = f"Review #{item.pk} approved"
     rules = current_rules()
@@ -120,6 +122,7 @@ def review_reject(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     someone changes it."""
     if not isinstance(note, str) or not note.strip():
         raise InvalidInput("A note is required to reject: say why, for the author.", errors={"note": ["Required."]})
+    validate_text(note, field="note", max_chars=MAX_NOTE_CHARS)
     access.check_can_decide(reviewer, item)
     with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from instructions.contract import MAX_WORKSPACE_NAME_CHARS
 from instructions.errors import Conflict, InvalidInput, NotFound
 from instructions.models import Membership, Role, Workspace, normalize_slug
 from instructions.services.audit import delete_audited, save_audited
 from instructions.services.sessions import sessions_end_for_member
+from instructions.text import validate_text
 
 
 def _valid_role(role: object) -> str:
@@ -21,6 +23,7 @@ def workspace_create(*, slug: str, name: str, creator, reason: str = "Workspace 
     """Create a workspace; its creator becomes its first maintainer. Slugs are one
     spelling whatever the case asked for (``Acme`` is ``acme``)."""
     slug = normalize_slug(slug)
+    name = validate_text(name, field="name", max_chars=MAX_WORKSPACE_NAME_CHARS)
     with transaction.atomic():
         if Workspace.objects.filter(slug=slug).exists():
             raise Conflict(f"A workspace with slug '{slug}' already exists.")
@@ -34,7 +37,7 @@ def workspace_create(*, slug: str, name: str, creator, reason: str = "Workspace 
 
 
 def workspace_update(*, workspace: Workspace, name: str, actor, reason: str = "Workspace renamed") -> Workspace:
-    workspace.name = name
+    workspace.name = validate_text(name, field="name", max_chars=MAX_WORKSPACE_NAME_CHARS)
     workspace.full_clean()
     save_audited(workspace, actor=actor, reason=reason)
     return workspace

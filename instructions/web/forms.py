@@ -5,11 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, OsProfile
+from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, MAX_NOTE_CHARS, OsProfile
 from instructions.errors import ServiceError
 from instructions.models import AgentSession, Role
 from instructions.services.audit import MAX_REASON
-from instructions.text import validate_text
+from instructions.text import TEXT_VALIDATORS, validate_text
 
 
 class BodyField(forms.CharField):
@@ -38,6 +38,7 @@ class ScopeForm(forms.Form):
     reason = forms.CharField(
         label="Why",
         max_length=MAX_REASON,
+        validators=TEXT_VALIDATORS,
         help_text="Kept in the history with your change.",
         widget=forms.TextInput(attrs={"placeholder": "e.g. add the release checklist", "autocomplete": "off"}),
     )
@@ -50,7 +51,13 @@ class CheckForm(forms.Form):
 
 
 class RevertForm(forms.Form):
-    why = forms.CharField(label="Why", required=False, max_length=60, help_text="Optional: kept in the change reason.")
+    why = forms.CharField(
+        label="Why",
+        required=False,
+        max_length=60,
+        validators=TEXT_VALIDATORS,
+        help_text="Optional: kept in the change reason.",
+    )
     #: The current version when the page was shown: a revert over a newer one is refused.
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
@@ -66,14 +73,19 @@ class MemberRoleForm(forms.Form):
 
 class ApproveForm(forms.Form):
     note = forms.CharField(
-        label="Note (optional)", required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+        label="Note (optional)",
+        required=False,
+        max_length=MAX_NOTE_CHARS,
+        validators=TEXT_VALIDATORS,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
 
 class RejectForm(forms.Form):
     note = forms.CharField(
         label="Why it is rejected",
-        max_length=2000,
+        max_length=MAX_NOTE_CHARS,
+        validators=TEXT_VALIDATORS,
         help_text="Shown to the author.",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
