@@ -15,6 +15,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from agentos_site.env import env_bool, env_int, env_list, env_str, private_dir, private_file
@@ -71,6 +72,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "simple_history",
     "django_htmx",
+    "csp",
     "instructions",
 ]
 
@@ -90,6 +92,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # request.htmx for the web app's live parts.
     "django_htmx.middleware.HtmxMiddleware",
     # Records the admin user on history rows; API and commands set it explicitly.
@@ -212,6 +216,25 @@ AXES_CLIENT_IP_CALLABLE = "instructions.client_address.client_address"
 # ignored and the connection's address counts, so a client cannot choose its own
 # address to dodge the throttles or the sign-in lock-out.
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and fetches from this
+# origin only; no inline script or style, no plug-ins, no framing, no <base>. Images
+# may also be data: URLs (the API docs draw their icons so). The pages hold no inline
+# script or handler attribute (tests/test_r29_boundaries.py checks that).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # API tokens (django-rest-knox): only a SHA-512 digest is stored. Tokens do not expire
 # unless API_TOKEN_TTL_HOURS is set (launchers keep one for a long time).

@@ -1,5 +1,5 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.permissions import AllowAny
 
 from instructions.api import credo, reviews, scopes, sessions, workspaces
@@ -32,5 +32,13 @@ urlpatterns = [
     # Schema and docs.
     # The schema and its docs are public, like any published API description.
     path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema", permission_classes=[AllowAny]), name="api-docs"),
+    # The split view serves Swagger UI's start-up script as a file of its own (the
+    # Content-Security-Policy allows no inline script).
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="schema", permission_classes=[AllowAny], template_name="api/swagger_ui.html"
+        ),
+        name="api-docs",
+    ),
 ]
