@@ -29,7 +29,9 @@ service, the launcher and the agent.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import html
 import posixpath
 import re
 import unicodedata
@@ -37,6 +39,7 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
+from markdown_it import MarkdownIt
 
 from instructions.contract import MAX_BODY_CHARS, SECTION_NAMES, section_header
 from instructions.errors import BodyTooLarge, InvalidInput, ServiceError
@@ -93,18 +96,87 @@ _PRINTABLE = re.compile("\x00|" + _FORBIDDEN.pattern)
 
 
 def _visible_form(text: str) -> str:
-    """``text`` as a reader sees it: NFKC (fullwidth ``＃`` is ``#``), format characters dropped."""
-    folded = unicodedata.normalize("NFKC", text)
+    """``text`` as a reader sees it: NFKC (fullwidth ``＃`` is ``#``), format characters
+    dropped, every line end (CRLF, or a lone CR, which Markdown and many readers take
+    for one) a LF."""
+    folded = unicodedata.normalize("NFKC", text).replace("\r\n", "\n").replace("\r", "\n")
     return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
 
 
+#: The Markdown the web app renders (CommonMark with tables, raw HTML as text): a
+#: heading is what this parser makes a heading.
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+#: A heading's text that names a section: ``[global]``, ``[ User ]``...
+_SECTION_TEXT = re.compile(r"\[\s*(" + "|".join(SECTION_NAMES) + r")\s*\]", re.IGNORECASE)
+
+
+#: What opens a line before its own text: indentation, quote marks and list markers.
+_LINE_LEAD = re.compile(r"(?:[ \t>]|[-*+](?=[ \t])|[0-9]{1,9}[.)](?=[ \t]))*")
+_SETEXT_UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*")
+#: Inline markup that a rendered heading drops between letters (emphasis, code, escapes).
+_INLINE_MARKS = re.compile(r"[*_`\\]+")
+_SECTION_NAME = re.compile("|".join(SECTION_NAMES), re.IGNORECASE)
+
+
+def _heading_candidates(visible: str) -> list[tuple[int, str]]:
+    """``(line number, Markdown)`` of every line that could render as a heading, without
+    what opens it (quote marks, list markers, indentation): an ATX line (``#``), or a
+    line with a setext underline below it (with that underline)."""
+    lines = visible.split("\n")
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        text = line[_LINE_LEAD.match(line).end() :]
+        if not _SECTION_NAME.search(_INLINE_MARKS.sub("", html.unescape(text))):
+            continue  # no section's name, however its markup is read: no section heading
+        if text.startswith("#"):
+            found.append((number, text))
+        elif number < len(lines):
+            below = lines[number]
+            underline = below[_LINE_LEAD.match(below).end() :]
+            if _SETEXT_UNDERLINE.fullmatch(underline):
+                found.append((number, f"{text}\n{underline}"))
+    return found
+
+
+def _rendered_section_heading(visible: str) -> tuple[int, str] | None:
+    """``(line, name)`` of the first line that renders as a heading naming a section, as
+    the Markdown parser reads it: closing ``#`` sequences, setext underlines, escaped
+    brackets, entities, emphasis or code inside, headings inside quotes and lists.
+
+    Only the lines that could be headings are parsed, in one pass (each its own block,
+    between blank lines), so the cost follows them, not the whole text's markup."""
+    candidates = _heading_candidates(visible)
+    starts: list[int] = []  # the line of the parsed text where each candidate begins
+    at = 0
+    for _, markdown in candidates:
+        starts.append(at)
+        at += markdown.count("\n") + 2
+    tokens = MARKDOWN.parse("\n\n".join(markdown for _, markdown in candidates))
+    for index, token in enumerate(tokens[:-1]):
+        if token.type != "heading_open" or not token.map:
+            continue
+        inline = tokens[index + 1].children or ()
+        shown = "".join(c.content for c in inline if c.type in ("text", "code_inline"))
+        found = _SECTION_TEXT.fullmatch(_visible_form(shown).strip())
+        if found:
+            return candidates[bisect.bisect_right(starts, token.map[0]) - 1][0], found.group(1).lower()
+    return None
+
+
 def prohibit_section_headers(value: str) -> None:
-    found = _SECTION_LINE.search(_visible_form(value)) if "[" in value or "［" in value else None
-    if found:
-        line = _visible_form(value)[: found.start()].count("\n") + 1
+    """Refuse a body with a line that reads as a section heading of the merged text,
+    spelled as the merge writes it (``# [global]``) or as Markdown renders one."""
+    visible = _visible_form(value)
+    if "[" not in visible and "&" not in visible:
+        return  # no bracket can appear, spelled or rendered (an entity can spell one)
+    found = _SECTION_LINE.search(visible)
+    heading = (visible[: found.start()].count("\n") + 1, found.group(1).lower()) if found else None
+    heading = heading or _rendered_section_heading(visible)
+    if heading:
+        line, name = heading
         raise ValidationError(
             f"Line {line} reads as a section heading of the merged instructions "
-            f"({section_header(found.group(1).lower())}); the merge opens each scope's section with such a line, "
+            f"({section_header(name)}); the merge opens each scope's section with such a line, "
             "so a body may not. Rephrase or remove that line.",
             code="section_header",
         )
