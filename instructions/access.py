@@ -230,7 +230,7 @@ def reviewable_items(user) -> QuerySet[ReviewItem]:
 
 def own_proposals(user) -> QuerySet[ReviewItem]:
     """The review items ``user`` wrote (refused writes of theirs), with their decisions."""
-    return ReviewItem.objects.with_related().filter(author=user)
+    return ReviewItem.objects.with_related().written_by(user)
 
 
 def check_can_decide(user, item: ReviewItem) -> None:
@@ -242,5 +242,5 @@ def check_can_decide(user, item: ReviewItem) -> None:
     """
     if not reviewable_items(user).filter(pk=item.pk).exists():
         raise NotFound("Review not found.")
-    if item.author_id is not None and item.author_id == user.pk:
+    if item.is_written_by(user):
         raise FourEyes("Four eyes: you wrote this proposal, so someone else must decide it.")

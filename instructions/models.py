@@ -395,6 +395,18 @@ class ReviewItemQuerySet(models.QuerySet):
     def pending(self) -> ReviewItemQuerySet:
         return self.filter(status=ReviewStatus.PENDING)
 
+    def _authored(self, user) -> models.Q:
+        submitted = ReviewSubmission.objects.filter(author_id=user.pk).values("item_id")
+        return models.Q(author_id=user.pk) | models.Q(pk__in=submitted)
+
+    def written_by(self, user) -> ReviewItemQuerySet:
+        """The items ``user`` is an author of: the first to send the text, or any who sent
+        the same text again (four eyes holds for each of them)."""
+        return self.filter(self._authored(user))
+
+    def not_written_by(self, user) -> ReviewItemQuerySet:
+        return self.exclude(self._authored(user))
+
     def with_related(self) -> ReviewItemQuerySet:
         """With the rows every list shows, and ``stale`` annotated (in the same query)."""
         return self.select_related("workspace", "user", "session", "author", "reviewer", "document").annotate(
@@ -482,6 +494,12 @@ class ReviewItem(ScopeOwned, models.Model):
     def __str__(self) -> str:
         return f"Review #{self.pk} ({self.get_kind_display()}, {self.status})"
 
+    def is_written_by(self, user) -> bool:
+        """Whether ``user`` sent this text (first or again): four eyes keeps them from deciding it."""
+        if user is None or user.pk is None:
+            return False
+        return self.author_id == user.pk or self.submissions.filter(author_id=user.pk).exists()
+
     @property
     def is_private(self) -> bool:
         """A person's own text (user scope, session, additional instructions): seen by its
@@ -501,6 +519,28 @@ class ReviewItem(ScopeOwned, models.Model):
                 != self.base_version
             )
         )
+
+
+class ReviewSubmission(models.Model):
+    """One sending of a review item's text: the first, and each time someone sends the
+    same refused text again (one pending item per target and text). Each is a trace of
+    its own (its history row names who, why and by which path), and each sender is an
+    author of the item for four eyes."""
+
+    item = models.ForeignKey(ReviewItem, on_delete=models.CASCADE, related_name="submissions")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(default=timezone.now)
+
+    history = audited_history()
+
+    class Meta:
+        ordering = ["submitted_at", "id"]
+        indexes = [models.Index(fields=["author", "item"], name="submission_author_item_idx")]
+
+    def __str__(self) -> str:
+        return f"Submission of review #{self.item_id} by {self.author or 'the system'}"
 
 
 class ApprovedFinding(models.Model):

@@ -236,3 +236,50 @@ def test_a_forged_section_heading_is_refused_as_the_renderer_reads_it(api, alice
 def test_text_that_only_mentions_a_section_is_stored(api, alice, body):
     response = api.as_(alice).put("/api/instructions/scope/user", {"body": body}, format="json")
     assert response.status_code == 200, response.json()
+
+
+# --- four eyes: every author of an item is an author --------------------------------
+
+
+def test_a_second_author_of_the_same_refused_text_cannot_approve_it(api, alice, bob, staff):
+    from instructions.models import ReviewItem
+
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    assert api.as_(bob).put(url, {"body": ATTACK}, format="json", HTTP_X_CHANGE_REASON="bob's").status_code == 409
+    assert api.as_(alice).put(url, {"body": ATTACK}, format="json", HTTP_X_CHANGE_REASON="mine").status_code == 409
+    item = ReviewItem.objects.get()  # the same text: one item
+    # Her own submission is recorded, with who, why and how.
+    trace = [(s.author.username, s.history.get().history_change_reason) for s in item.submissions.order_by("pk")]
+    assert [name for name, _ in trace] == ["bob", "alice"]
+    assert "mine" in trace[1][1]
+    assert [r["id"] for r in api.as_(alice).get("/api/reviews?mine=1").json()["results"]] == [item.pk]
+    # Four eyes: she wrote it too.
+    refused = api.as_(alice).post(f"/api/reviews/{item.pk}/approve", {}, format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "FOUR_EYES"
+    assert api.as_(staff).post(f"/api/reviews/{item.pk}/approve", {}, format="json").status_code == 200
+
+
+def test_a_co_author_gets_no_decide_button_in_the_web_app_or_admin(client, api, alice, bob):
+    from instructions.models import ReviewItem
+
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    api.as_(bob).put(url, {"body": ATTACK}, format="json")
+    api.as_(alice).put(url, {"body": ATTACK}, format="json")
+    item = ReviewItem.objects.get()
+    client.force_login(alice)
+    page = client.get(f"/reviews/{item.pk}/")
+    assert page.status_code == 200 and f"/reviews/{item.pk}/approve" not in page.content.decode()
+    assert client.post(f"/reviews/{item.pk}/approve", {"note": ""}).status_code in (302, 403)
+    assert ReviewItem.objects.get().status == "pending"
+
+
+def test_the_admin_review_page_names_every_sender(client, api, alice, bob, staff):
+    from instructions.models import ReviewItem
+
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    api.as_(bob).put(url, {"body": ATTACK}, format="json")
+    api.as_(alice).put(url, {"body": ATTACK}, format="json")
+    client.force_login(staff)
+    page = client.get(f"/admin/instructions/reviewitem/{ReviewItem.objects.get().pk}/change/").content.decode()
+    sent = page[page.lower().index("sent by") :]
+    assert "bob (" in sent and "alice (" in sent

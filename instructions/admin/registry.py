@@ -560,7 +560,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
     # The proposal against the current version, and the whole text, follow these
     # facts on the page (the change form template renders ``review_state``).
     fieldsets = [
-        (None, {"fields": ["status_badge", "kind", "about", "author", "created", "written_against"]}),
+        (None, {"fields": ["status_badge", "kind", "about", "author", "sent_by", "created", "written_against"]}),
         ("Finding", {"fields": ["oath", "rule_id", "snippet"]}),
         ("Decision", {"fields": ["reviewer", "reviewed", "note"]}),
     ]
@@ -575,6 +575,14 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         if obj is not None and obj.status == ReviewStatus.PENDING:
             return self.fieldsets[:-1]  # no decision yet
         return self.fieldsets
+
+    @admin.display(description="sent by")
+    def sent_by(self, obj):
+        """Every sending of this text (each sender is an author: four eyes)."""
+        return "; ".join(
+            f"{s.author or 'the system'} ({admin_views.when(s.submitted_at)})"
+            for s in obj.submissions.select_related("author")
+        )
 
     @admin.display(description="proposed", ordering="created_at")
     def created(self, obj):
@@ -643,7 +651,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
                 review_pending=pending,
                 review_stale=pending and state.stale,
                 # Four eyes: the author sees the item, never a button to decide it.
-                review_own=item.author_id is not None and item.author_id == request.user.pk,
+                review_own=item.is_written_by(request.user),
                 can_decide=pending and admin_views.can_review(request),
                 whole_text=highlight(item.body, item.snippet),
                 whole_lines=len(item.body.splitlines()),

@@ -153,7 +153,7 @@ def review_decide_view(model_admin, request: HttpRequest, object_id: int, decisi
     if decision == "approve" and item.is_stale:
         messages.error(request, f"Review #{item.pk} is stale: the scope changed after it was proposed. Reject it.")
         return HttpResponseRedirect(item_url)
-    if item.author_id is not None and item.author_id == request.user.pk:
+    if item.is_written_by(request.user):
         messages.error(request, f"You wrote review #{item.pk}: four eyes, so another reviewer decides it.")
         return HttpResponseRedirect(item_url)
     form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
@@ -500,7 +500,7 @@ def dashboard_context(request: HttpRequest) -> dict[str, Any]:
         context["waiting"] = list(
             reviewable_items(user)
             .pending()
-            .exclude(author=user)
+            .not_written_by(user)
             .select_related("session__owner")
             .order_by("created_at", "pk")[:DASHBOARD_ROWS]
         )

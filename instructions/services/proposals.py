@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from instructions.approvals import FindingKey
-from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus
+from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus, ReviewSubmission
 from instructions.oaths import OathResult
 from instructions.services.audit import save_audited
 from instructions.text import sha256_text
@@ -34,9 +34,20 @@ def review_keep(
     waiting for that same text, or a new one (with ``fields``: scope, owner columns,
     subject, document, base version...).
 
-    The same text sent twice is one item. Two requests racing to keep it meet at the
-    database's unique constraint; the loser takes the winner's item.
+    The same text sent twice is one item, with one ``ReviewSubmission`` per sending.
+    Two requests racing to keep it meet at the database's unique constraint; the loser
+    takes the winner's item.
     """
+    item = _pending_item(
+        target_key=target_key, kind=kind, body=body, result=result, actor=actor, reason=reason, **fields
+    )
+    # Every sending leaves its trace, and makes its sender an author (four eyes).
+    author = actor if getattr(actor, "is_authenticated", False) else None
+    save_audited(ReviewSubmission(item=item, author=author), actor=actor, reason=reason)
+    return item
+
+
+def _pending_item(*, target_key: str, kind: str, body: str, result: OathResult, actor, reason: str, **fields):
     sha = sha256_text(body)
     pending = ReviewItem.objects.filter(target_key=target_key, kind=kind, body_sha256=sha, status=ReviewStatus.PENDING)
     existing = pending.first()

@@ -117,7 +117,7 @@ def _visible_review(request: HttpRequest, pk: int):
     deciding their own: four eyes); authors see their own proposals; anyone else 404."""
     item = access.reviewable_items(request.user).filter(pk=pk).first()
     if item is not None:
-        return item, item.author_id != request.user.pk
+        return item, not item.is_written_by(request.user)
     item = access.own_proposals(request.user).filter(pk=pk).first()
     if item is None:
         raise NotFound("Review not found.")
