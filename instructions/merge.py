@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from instructions.approvals import FindingKey, without_approved
+from instructions.approvals import FindingKey, verdict
 from instructions.contract import (
     MERGE_ORDER,
     Conflict,
@@ -27,7 +27,7 @@ from instructions.contract import (
     count_lines,
     section_header,
 )
-from instructions.oaths import OathResult, RuleSet, check_text
+from instructions.oaths import OathResult, RuleSet
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def oath_status(
     says once the findings reviewers approved are set aside (with that result)."""
     if not body:
         return "unknown", None
-    result = without_approved(check_text(body, rules), approved)
+    result = verdict(body, rules, approved)
     return result.status, result
 
 

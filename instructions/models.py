@@ -547,14 +547,17 @@ class ApprovedFinding(models.Model):
     """A finding a reviewer approved for one target (``target_key``: a scope of one owner,
     or one user's additional instructions in one workspace).
 
-    The same finding there (rule and quoted text) no longer blocks a write; any other
+    The same finding there (rule, in the same sentence) no longer blocks a write; any other
     finding still does, so an approval never makes a document sticky.
     """
 
     target_key = models.CharField(max_length=120)
     rule_id = models.CharField(max_length=100)
-    #: SHA-256 of the snippet with whitespace collapsed and case folded (``approvals.snippet_key``).
-    snippet_key = models.CharField(max_length=64)
+    #: SHA-256 of the finding's unit (its sentence, list item, cell or line) with whitespace
+    #: collapsed and case folded (``approvals.finding_key``): the approval covers that
+    #: sentence, not every sentence sharing the snippet. ``legacy:…`` for approvals made
+    #: before units were keyed, which match nothing (their findings come back for review).
+    unit_key = models.CharField(max_length=71)
     snippet = models.TextField()
     review = models.ForeignKey(
         "ReviewItem", null=True, blank=True, on_delete=models.SET_NULL, related_name="approved_findings"
@@ -570,7 +573,7 @@ class ApprovedFinding(models.Model):
         ordering = ["-approved_at", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["target_key", "rule_id", "snippet_key"], name="approved_finding_once_per_target"
+                fields=["target_key", "rule_id", "unit_key"], name="approved_finding_once_per_target"
             )
         ]
 

@@ -71,9 +71,9 @@ def approvals_by_target(keys: list[str]) -> dict[str, frozenset[FindingKey]]:
     there are no keys)."""
     found: dict[str, set[FindingKey]] = {key: set() for key in keys}
     if keys:
-        rows = ApprovedFinding.objects.filter(target_key__in=keys).values_list("target_key", "rule_id", "snippet_key")
-        for key, rule_id, snippet in rows:
-            found[key].add((rule_id, snippet))
+        rows = ApprovedFinding.objects.filter(target_key__in=keys).values_list("target_key", "rule_id", "unit_key")
+        for key, rule_id, unit in rows:
+            found[key].add((rule_id, unit))
     return {key: frozenset(value) for key, value in found.items()}
 
 
@@ -469,7 +469,7 @@ def text_check(body: str, *, approved: frozenset[FindingKey] = frozenset()) -> T
     ``approved``: the findings reviewers approved for the scope (``approvals_by_target``),
     which the write path lets through: they are not shown as findings."""
     checked = check_text(body, current_rules()) if body else OathResult("pass")
-    result = without_approved(checked, approved)
+    result = without_approved(checked, approved, body, current_rules())
     spans = [Span(f.start, f.end, finding_label(f)) for f in checked.findings]
     return TextCheck(
         status=result.status,

@@ -211,7 +211,7 @@ def test_an_approved_finding_alone_changes_the_stamp(world, acme):
 
     before = merge_stamp(user=world, workspace=acme)
     approval = ApprovedFinding.objects.create(
-        target_key=target_key(Scope.WORKSPACE, acme), rule_id="r", snippet_key="k", snippet="s"
+        target_key=target_key(Scope.WORKSPACE, acme), rule_id="r", unit_key="k", snippet="s"
     )
     added = merge_stamp(user=world, workspace=acme)
     approval.delete()
@@ -257,7 +257,7 @@ def test_the_one_query_stamp_is_the_stamp(world, acme, bob, dave, django_assert_
     assert stamp == merge_stamp(user=world, workspace=acme) and len(stamp.documents) == 2
     # Approvals on either scope, a user with no documents, a non-member: the same stamp.
     for scope, owner in ((Scope.WORKSPACE, acme), (Scope.USER, world)):
-        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", snippet_key="k", snippet="s")
+        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", unit_key="k", snippet="s")
         assert one_query_stamp(world, "acme")[1] == merge_stamp(user=world, workspace=acme)
     assert one_query_stamp(bob, "acme")[1] == merge_stamp(user=bob, workspace=acme)
     outsider, stamp = one_query_stamp(dave, "acme")
@@ -300,7 +300,7 @@ def test_the_spawn_reads_its_session_and_stamp_in_one_query(
         target=Target(scope=Scope.SESSION, session=session), body="Only this session.", actor=world, reason="t"
     )
     for scope, owner in ((Scope.SESSION, session), (Scope.WORKSPACE, acme), (Scope.USER, world)):
-        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", snippet_key="k", snippet="s")
+        ApprovedFinding.objects.create(target_key=target_key(scope, owner), rule_id="r", unit_key="k", snippet="s")
         found, stamp = read(world, session.pk)
         assert stamp == merge_stamp(user=world, workspace=acme, session=session) and len(stamp.documents) == 3
     # Its owner's membership gone: read, and marked as no longer allowed.

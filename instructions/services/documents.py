@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.approvals import without_approved
+from instructions.approvals import verdict
 from instructions.contract import Scope, check_editable
 from instructions.errors import NotFound, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
@@ -21,7 +21,7 @@ from instructions.models import (
     Workspace,
     target_key,
 )
-from instructions.oaths import OathResult, RuleSet, check_text
+from instructions.oaths import OathResult, RuleSet
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.proposals import approved_keys, review_keep
@@ -177,7 +177,7 @@ def document_save(
         if document is not None and document.body == body:
             return document  # nothing changed: no new version
         if body:
-            result = without_approved(check_text(body, rules), approved_keys(target.key))
+            result = verdict(body, rules, approved_keys(target.key))
         if result is not None and result.status == "fail":
             review = review_keep(
                 target_key=target.key,

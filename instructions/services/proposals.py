@@ -17,7 +17,7 @@ from instructions.text import sha256_text
 
 def approved_keys(target_key: str) -> frozenset[FindingKey]:
     """The findings reviewers approved for ``target_key`` (one query)."""
-    return frozenset(ApprovedFinding.objects.filter(target_key=target_key).values_list("rule_id", "snippet_key"))
+    return frozenset(ApprovedFinding.objects.filter(target_key=target_key).values_list("rule_id", "unit_key"))
 
 
 def review_keep(

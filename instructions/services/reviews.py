@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from instructions import access
-from instructions.approvals import finding_key, without_approved
+from instructions.approvals import finding_key, verdict
 from instructions.contract import MAX_NOTE_CHARS
 from instructions.credo import Credo
 from instructions.errors import Conflict, InvalidInput, StaleProposal
@@ -61,14 +61,14 @@ def _lock_pending(item: ReviewItem) -> ReviewItem:
 def _approve_findings(item: ReviewItem, *, reviewer, reason: str, rules: RuleSet) -> None:
     """Record every finding the text has under the rules in force now."""
     for finding in check_text(item.body, rules).findings:
-        rule_id, snippet = finding_key(finding)
-        known = ApprovedFinding.objects.filter(target_key=item.target_key, rule_id=rule_id, snippet_key=snippet)
+        rule_id, unit = finding_key(finding, item.body)
+        known = ApprovedFinding.objects.filter(target_key=item.target_key, rule_id=rule_id, unit_key=unit)
         if known.exists():
             continue  # approved before (the same finding, another review): once is enough
         approval = ApprovedFinding(
             target_key=item.target_key,
             rule_id=rule_id,
-            snippet_key=snippet,
+            unit_key=unit,
             snippet=finding.snippet,
             review=item,
             approved_by=reviewer,
@@ -167,7 +167,7 @@ def documents_recheck(
     for document in documents:
         checked += 1
         target = target_for_document(document)
-        result = without_approved(check_text(document.body, rules), approved_keys(target.key))
+        result = verdict(document.body, rules, approved_keys(target.key))
         if result.status != "fail":
             continue
         sha = sha256_text(document.body)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from instructions import access
 from instructions.agents import SpawnPayload, get_agent, validate_env
-from instructions.approvals import without_approved
+from instructions.approvals import verdict
 from instructions.bundle import MOUNT_DIR
 from instructions.contract import DEFAULT_OS_PROFILE, Scope
 from instructions.errors import InvalidInput
@@ -29,7 +29,6 @@ from instructions.models import (
     Workspace,
     additional_target_key,
 )
-from instructions.oaths import check_text
 from instructions.os_profiles import check_profile
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
@@ -55,7 +54,7 @@ def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) ->
     if not text:
         return
     key = additional_target_key(owner, workspace)
-    result = without_approved(check_text(text, current_rules()), approved_keys(key))
+    result = verdict(text, current_rules(), approved_keys(key))
     if result.status == "pass":
         return
     review = review_keep(
