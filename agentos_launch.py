@@ -34,7 +34,12 @@ a session created meanwhile is ended and the bundle removed. A launcher killed
 with SIGKILL cannot clean up: the session then ends when it has been idle for the
 server's ``AGENTOS_SESSION_IDLE_MINUTES``.
 
-The token is never printed and goes only in the ``Authorization`` header. The
+The token is never printed and goes only in the ``Authorization`` header. It never
+reaches the agent: not in its environment (``AGENTOS_TOKEN``, any ``AGENTOS_*``
+variable named like a secret and any variable holding the token are left out of it),
+nor in the launcher's own ``/proc`` entries, which the agent, running as the same
+user, could read: the launcher re-executes itself with the token in neither its argv
+nor its environment, and makes itself non-dumpable (Linux). The
 caller's environment is not sent to the server, except the variables the agent's
 injection merges with its own (for OpenCode, ``OPENCODE_CONFIG_CONTENT`` and
 ``OPENCODE_CONTEXTPATHS``, so your config keeps its keys) and those named with
@@ -94,6 +99,9 @@ STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 MERGED_ENV = {"opencode": ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")}
 
 SECRET_NAME = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
+#: The user's token is handed to the re-executed launcher through this inherited pipe
+#: (``hide_token``), never through its argv or environment.
+TOKEN_FD = "AGENTOS_LAUNCH_TOKEN_FD"  # noqa: S105 (a variable name, not a secret)
 #: The file names a payload may give its bundle files (no path, no hidden file).
 BUNDLE_NAMES = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: Files an existing bundle directory may already hold: a bundle left by a launcher
@@ -116,7 +124,8 @@ exit status:
 
 environment:
   AGENTOS_SERVER     default for --server ({DEFAULT_SERVER})
-  AGENTOS_TOKEN      default for --token (prefer it: argv is visible to other users)
+  AGENTOS_TOKEN      default for --token (prefer it: argv is visible to other users);
+                     never passed on to the agent
   AGENTOS_WORKSPACE  default for --workspace
 """
 
@@ -541,12 +550,97 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         at = argv.index("--")
         argv, agent_args = argv[:at], argv[at + 1 :]
     options = parser.parse_args(argv)
-    options.token = options.token or os.environ.get("AGENTOS_TOKEN")
+    options.token = options.token or read_token_fd() or os.environ.get("AGENTOS_TOKEN")
     if not options.token:
         parser.error("no token: pass --token or set AGENTOS_TOKEN")
     if not options.workspace:
         parser.error("no workspace: pass --workspace or set AGENTOS_WORKSPACE")
     return options, agent_args
+
+
+# --- keeping the user's token from the agent -----------------------------------------------------
+
+
+def hide_token(argv: Sequence[str], token: str) -> None:
+    """Re-execute this launcher with the token in neither its argv nor its environment.
+
+    The agent runs as the same user as the launcher, its parent: ``/proc/<ppid>/cmdline``
+    and ``/proc/<ppid>/environ`` would show it the token given as ``--token`` or
+    ``AGENTOS_TOKEN``. The new image gets it through an inherited pipe instead
+    (``AGENTOS_LAUNCH_TOKEN_FD``) and keeps it in memory only. Returns (and the launch
+    goes on as it is) when there is nothing to hide or this cannot be done here.
+    """
+    args = list(argv[1:])
+    end = args.index("--") if "--" in args else len(args)
+    kept: list[str] = []
+    for arg in args[:end]:
+        if arg == token or (arg.startswith("--") and arg.endswith("=" + token)):
+            if arg == token and kept and kept[-1].startswith("--"):
+                kept.pop()  # the option naming it
+            continue
+        kept.append(arg)
+    hidden = kept != args[:end] or os.environ.get("AGENTOS_TOKEN") == token
+    if not hidden or os.name != "posix" or not sys.executable or not argv or not os.path.isfile(argv[0]):
+        return
+    env = {name: value for name, value in os.environ.items() if name != "AGENTOS_TOKEN"}
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, token.encode("utf-8"))  # far below a pipe's buffer: never blocks
+        os.close(write_end)
+        os.set_inheritable(read_end, True)
+        env[TOKEN_FD] = str(read_end)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execve(sys.executable, [sys.executable, argv[0], *kept, *args[end:]], env)  # noqa: S606 (itself)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.close(read_end)
+
+
+def read_token_fd() -> str | None:
+    """The token handed over by ``hide_token``, read once; the variable is dropped."""
+    fd = os.environ.pop(TOKEN_FD, "")
+    if not fd.isdigit():
+        return None
+    chunks = []
+    with contextlib.suppress(OSError):
+        while True:
+            chunk = os.read(int(fd), 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    with contextlib.suppress(OSError):
+        os.close(int(fd))
+    return b"".join(chunks).decode("utf-8", "replace") or None
+
+
+def not_dumpable() -> None:
+    """Linux: make this process non-dumpable, so that its memory (which holds the token) and
+    its ``/proc`` entries are not readable by other processes of the same user, the agent
+    included. The agent's own image is dumpable again (``execve`` resets it). Best effort."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def agent_env(caller: Mapping[str, str], payload: Mapping[str, str], token: str) -> dict[str, str]:
+    """The agent's environment: the caller's, then the payload's, without the user's agentOS
+    credentials: ``AGENTOS_TOKEN``, any ``AGENTOS_*`` variable named like a secret, and any
+    variable holding the token, whatever its name."""
+    env = {**caller, **payload}
+    return {
+        name: value
+        for name, value in env.items()
+        if not (name.upper().startswith("AGENTOS_") and SECRET_NAME.search(name))
+        and name != TOKEN_FD
+        and token not in value
+    }
 
 
 def read_instructions(path: str | None) -> str:
@@ -574,6 +668,8 @@ def session_env(options: argparse.Namespace, agent: Mapping[str, Any]) -> dict[s
             env[name] = value
         elif name in os.environ:
             env[name] = os.environ[name]
+        if name in env and options.token in env[name]:
+            raise LaunchError(f"--env {name} holds your agentOS token; it is never given to the agent", EXIT_USAGE)
     return env
 
 
@@ -647,7 +743,7 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
                 print_plan(out, session_id, bundle, spawn, argv, run_cwd)
                 return 0
             bundle.write(spawn["files"])
-            env = {**os.environ, **spawn["env"]}
+            env = agent_env(os.environ, spawn["env"], options.token)
             try:
                 child = relay.spawn(argv, executable=executable, env=env, cwd=run_cwd)
             except OSError as exc:
@@ -696,6 +792,9 @@ def warn(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options, agent_args = parse_args(sys.argv[1:] if argv is None else argv)
+    if argv is None:  # the real command line (not a call from Python): hide the token there
+        hide_token(sys.argv, options.token)
+        not_dumpable()
     try:
         return run(options, agent_args)
     except LaunchError as exc:

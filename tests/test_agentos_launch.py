@@ -553,6 +553,69 @@ def test_a_redirect_is_refused_with_the_address_to_use(host):
     )
 
 
+def test_the_agent_never_gets_the_users_token(fake, host):
+    """An agent with a shell (or a prompt injection in it) must not find the user's token:
+    not as AGENTOS_TOKEN, not under any other name, and not in the launcher's /proc entries."""
+    server, url = fake
+    argv = [a for a in launcher_argv(url) if a not in ("--token", TOKEN)]
+    env = host.env(STUB_MODE="exit:0", AGENTOS_TOKEN=TOKEN, MY_COPY=f"Token {TOKEN}", AGENTOS_API_KEY="k-secret")
+    done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert post_body(server)["env"] == {}
+    agent_env = host.read_report()["env"]
+    assert "AGENTOS_TOKEN" not in agent_env and "AGENTOS_API_KEY" not in agent_env and "MY_COPY" not in agent_env
+    assert not [name for name, value in agent_env.items() if TOKEN in value]
+    assert agent_env["CALLER_ONLY"] == "kept"  # everything else of the caller's is still there
+    assert "AGENTOS_SESSION_TOKEN" not in agent_env  # no token at all unless asked for
+
+
+def test_the_token_is_never_sent_as_session_env(fake, host):
+    """The session's env comes back in the agent's environment: the token never goes there."""
+    server, url = fake
+    argv = [a for a in launcher_argv(url, "--env", "AGENTOS_TOKEN") if a not in ("--token", TOKEN)]
+    done = subprocess.run(argv, env=host.env(AGENTOS_TOKEN=TOKEN), cwd=host.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert post_body(server)["env"] == {}  # the launcher no longer has it in its environment
+    server.seen.clear()
+    done = launch(host, url, "--env", f"COPY=x{TOKEN}x")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "agentos-launch: --env COPY holds your agentOS token; it is never given to the agent\n"
+    assert ("POST", "/api/sessions") not in requests(server)
+
+
+def test_the_launchers_own_proc_entries_do_not_show_the_token(fake, host):
+    """The agent runs as the same user: /proc/<launcher>/environ and cmdline would show the
+    token. The launcher runs on with neither holding it (it re-executes itself, the token
+    handed over through a pipe), and is not dumpable (Linux): its memory is not the agent's to read."""
+    if not Path("/proc/self/environ").exists():
+        pytest.skip("no /proc")
+    _, url = fake
+    peek = host.bin / "peek-agent"
+    peek.write_text(
+        f"#!{sys.executable}\n"
+        "import json, os\n"
+        "seen = {}\n"
+        "for name in ('environ', 'cmdline', 'status'):\n"
+        "    try:\n"
+        "        seen[name] = open(f'/proc/{os.getppid()}/{name}', 'rb').read().decode('utf-8', 'replace')\n"
+        "    except OSError as exc:\n"
+        "        seen[name] = 'refused: ' + type(exc).__name__\n"
+        "json.dump(seen, open(os.environ['STUB_REPORT'], 'w'))\n"
+    )
+    peek.chmod(0o755)
+    from_env = [a for a in launcher_argv(url, "--command", str(peek)) if a not in ("--token", TOKEN)]
+    from_argv = launcher_argv(url, "--command", str(peek))
+    for argv, env in ((from_env, host.env(AGENTOS_TOKEN=TOKEN)), (from_argv, host.env())):
+        host.report.unlink(missing_ok=True)
+        done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        seen = host.read_report()
+        assert TOKEN not in seen["environ"] and TOKEN not in seen["cmdline"], seen
+        assert LAUNCHER.name in seen["cmdline"]  # it is the launcher's own, nothing else's
+        if os.geteuid() != 0:  # root reads any process's environ, dumpable or not
+            assert seen["environ"].startswith("refused: "), seen["environ"]
+
+
 def test_no_token_is_a_usage_error(fake, host):
     _, url = fake
     argv = [a for a in launcher_argv(url) if a not in ("--token", TOKEN)]

@@ -128,7 +128,8 @@ def test_a_claude_session_through_the_real_api(live_server, ana, token, stub, tm
     assert seen["cwd"] == work
     # The environment: the caller's, plus the payload's (the session's env, here --env).
     assert seen["env"]["CALLER_ONLY"] == "kept" and seen["env"]["FOO"] == "bar"
-    assert "AGENTOS_TOKEN" in seen["env"]  # the launcher's own environment reaches the agent as it is
+    assert "AGENTOS_TOKEN" not in seen["env"]  # the caller's environment, but never the user's token
+    assert not [name for name, value in seen["env"].items() if token in value]
     # The bundle: a private directory, read-only files, exactly what the payload named.
     bundle = seen["bundle"]
     assert bundle["dir"] == bundle_dir and bundle["dir_mode"] == 0o700
