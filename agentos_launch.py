@@ -687,10 +687,30 @@ def find_agent(api: Api, name: str) -> dict[str, Any]:
 
 
 def resolve_command(command: str, env: Mapping[str, str]) -> str:
-    found = shutil.which(command, path=env.get("PATH", os.defpath))
-    if found is None:
-        raise LaunchError(f"'{command}' is not on PATH (install the agent's CLI, or give --command)", EXIT_NOTFOUND)
-    return found
+    """The agent's executable: ``command`` looked up on ``PATH`` (or, with a slash, as a path).
+
+    Not found, it says why: nothing there (127), or a file that is not executable or a
+    directory in its place (126, as a shell answers).
+    """
+    path = env.get("PATH", os.defpath)
+    found = shutil.which(command, path=path)
+    if found is not None:
+        return found
+    if os.sep in command:
+        if os.path.isdir(command):
+            raise LaunchError(f"{command} is a directory, not a program", EXIT_NOEXEC)
+        if os.path.exists(command):
+            raise LaunchError(f"{command} is not executable (chmod +x it)", EXIT_NOEXEC)
+        raise LaunchError(f"{command} does not exist", EXIT_NOTFOUND)
+    for folder in path.split(os.pathsep):
+        candidate = os.path.join(folder, command)
+        if folder and os.path.isdir(candidate):
+            raise LaunchError(f"'{command}' found at {candidate} but it is a directory, not a program", EXIT_NOEXEC)
+        if folder and os.path.exists(candidate):
+            raise LaunchError(
+                f"'{command}' found at {candidate} but not executable (chmod +x it, or give --command)", EXIT_NOEXEC
+            )
+    raise LaunchError(f"'{command}' is not on PATH (install the agent's CLI, or give --command)", EXIT_NOTFOUND)
 
 
 def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> int:

@@ -514,6 +514,32 @@ def test_a_missing_command_is_127_before_any_session(fake, host):
     assert requests(server) == [("GET", "/api/agents")]
 
 
+def test_an_agent_file_that_is_not_executable_is_named_as_such(fake, host):
+    server, url = fake
+    stub = host.bin / "stub-agent"
+    stub.chmod(0o644)
+    done = launch(host, url)
+    assert_refused(done, 126, f"'stub-agent' found at {stub} but not executable (chmod +x it, or give --command)", host)
+    assert requests(server) == [("GET", "/api/agents")]
+    # The same for a path given with --command.
+    done = launch(host, url, "--command", str(stub))
+    assert_refused(done, 126, f"{stub} is not executable (chmod +x it)", host)
+
+
+def test_a_directory_named_like_the_agent_is_not_a_program(fake, host):
+    server, url = fake
+    stub = host.bin / "stub-agent"
+    stub.unlink()
+    stub.mkdir()
+    done = launch(host, url)
+    assert_refused(done, 126, f"'stub-agent' found at {stub} but it is a directory, not a program", host)
+    done = launch(host, url, "--command", str(host.bin))
+    assert_refused(done, 126, f"{host.bin} is a directory, not a program", host)
+    done = launch(host, url, "--command", str(host.root / "nowhere"))
+    assert_refused(done, 127, f"{host.root / 'nowhere'} does not exist", host)
+    assert ("POST", "/api/sessions") not in requests(server)
+
+
 def test_a_payload_naming_a_file_outside_the_bundle_is_refused_and_the_session_ended(fake, host):
     server, url = fake
 
