@@ -99,6 +99,21 @@ STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 MERGED_ENV = {"opencode": ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")}
 
 SECRET_NAME = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
+#: Shapes of well-known API keys and tokens: masked wherever they appear in what is printed.
+SECRET_SHAPES = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"sk-[A-Za-z0-9_-]{16,}"  # OpenAI, Anthropic (sk-ant-...), DeepSeek, OpenRouter (sk-or-...)
+    r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"  # GitHub
+    r"|glpat-[A-Za-z0-9_-]{20,}"  # GitLab
+    r"|xox[abeprs]-[A-Za-z0-9-]{10,}"  # Slack
+    r"|AKIA[0-9A-Z]{16}"  # AWS access key id
+    r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
+    r"|agentos_[A-Za-z0-9_]{16,}"  # this service's API and session tokens
+    r")"
+)
+#: Values of secret-named variables shorter than this are masked as values, not hunted for
+#: inside other text (a ``DEBUG_TOKEN=1`` would mask every "1").
+MIN_SECRET_CHARS = 8
 #: The user's token is handed to the re-executed launcher through this inherited pipe
 #: (``hide_token``), never through its argv or environment.
 TOKEN_FD = "AGENTOS_LAUNCH_TOKEN_FD"  # noqa: S105 (a variable name, not a secret)
@@ -418,17 +433,40 @@ def check_payload(spawn: Any) -> dict[str, Any]:
     return spawn
 
 
+class Masker:
+    """Hides secrets in what ``--print`` shows: whole values of variables named like a secret,
+    and any occurrence of a known secret value (the tokens; the values of secret-named
+    variables, the caller's and the payload's) or of a well-known key shape, anywhere: in
+    argv, in env values, inside JSON such as ``OPENCODE_CONFIG_CONTENT``."""
+
+    def __init__(self, secrets: Sequence[str] = (), envs: Sequence[Mapping[str, str]] = ()) -> None:
+        found = {s for s in secrets if s}
+        for env in envs:
+            found.update(v for n, v in env.items() if SECRET_NAME.search(n) and len(v) >= MIN_SECRET_CHARS)
+        # Longest first, so that a secret containing another is hidden whole.
+        self.secrets = sorted(found, key=len, reverse=True)
+
+    def text(self, value: str) -> str:
+        for secret in self.secrets:
+            value = value.replace(secret, "****")
+        return SECRET_SHAPES.sub("****", value)
+
+    def variable(self, name: str, value: str) -> str:
+        return "****" if SECRET_NAME.search(name) else self.text(value)
+
+
 def mask(name: str, value: str) -> str:
-    return "****" if SECRET_NAME.search(name) else value
+    return Masker().variable(name, value)
 
 
-def describe(argv: Sequence[str], env: Mapping[str, str], cwd: str) -> str:
+def describe(argv: Sequence[str], env: Mapping[str, str], cwd: str, masker: Masker | None = None) -> str:
     """The command as a shell line: ``cd CWD && env NAME=VALUE... COMMAND ARGS`` (secrets masked)."""
-    assignments = [f"{name}={shlex.quote(mask(name, value))}" for name, value in sorted(env.items())]
-    parts = ["cd", shlex.quote(cwd), "&&"]
+    masker = masker or Masker()
+    assignments = [f"{name}={shlex.quote(masker.variable(name, value))}" for name, value in sorted(env.items())]
+    parts = ["cd", shlex.quote(masker.text(cwd)), "&&"]
     if assignments:
         parts += ["env", *assignments]
-    return " ".join(parts + [shlex.quote(a) for a in argv])
+    return " ".join(parts + [shlex.quote(masker.text(a)) for a in argv])
 
 
 def exit_status(returncode: int) -> int:
@@ -760,7 +798,8 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
                 if spawn["env"][name] != os.environ[name]:
                     warn(f"the payload sets {name}, replacing the value in your environment")
             if options.print_only:
-                print_plan(out, session_id, bundle, spawn, argv, run_cwd)
+                masker = Masker([options.token], [os.environ, spawn["env"]])
+                print_plan(out, session_id, bundle, spawn, argv, run_cwd, masker)
                 return 0
             bundle.write(spawn["files"])
             env = agent_env(os.environ, spawn["env"], options.token)
@@ -795,7 +834,13 @@ def describe_platform() -> str:
 
 
 def print_plan(
-    out: Any, session_id: str, bundle: BundleDir, spawn: Mapping[str, Any], argv: list[str], cwd: str
+    out: Any,
+    session_id: str,
+    bundle: BundleDir,
+    spawn: Mapping[str, Any],
+    argv: list[str],
+    cwd: str,
+    masker: Masker,
 ) -> None:
     files = ", ".join(
         f"{name} ({len(text.encode('utf-8'))} bytes)" for name, text in sorted(bundle.names(spawn["files"]).items())
@@ -803,7 +848,7 @@ def print_plan(
     print(f"# session {session_id} was created for this and is ended now; nothing was launched", file=out)
     print(f"# bundle directory: {bundle.path} (not written): {files}", file=out)
     print(f"# mechanism: {spawn.get('mechanism', '?')}; the env below is added to yours", file=out)
-    print(describe(argv, spawn["env"], cwd), file=out)
+    print(describe(argv, spawn["env"], cwd, masker), file=out)
 
 
 def warn(message: str) -> None:

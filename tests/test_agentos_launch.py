@@ -407,6 +407,35 @@ def test_print_shows_the_command_masks_secrets_and_launches_nothing(fake, host):
     assert list(host.runtime.iterdir()) == []
 
 
+def test_print_masks_secret_values_wherever_they_appear(fake, host):
+    """Masking by name alone showed a key inside OPENCODE_CONFIG_CONTENT, or in an argument."""
+    server, url = fake
+    openai_key = "sk-proj-AbCdEf0123456789xyzXYZ"
+    config = json.dumps({"provider": {"openai": {"options": {"apiKey": openai_key, "baseURL": "http://x"}}}})
+    password = "hunter2-but-longer"
+    github = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+    def leaky(body):
+        spawn = server.default_spawn(body)
+        spawn["args"] += [f"--header=Authorization: Token {TOKEN}"]
+        return spawn
+
+    server.spawn = leaky
+    argv = launcher_argv(
+        url, "--print", "--", "-p", f"log in with {password}, then push with {github}", agent="opencode"
+    )
+    env = host.env(OPENCODE_CONFIG_CONTENT=config, DB_PASSWORD=password, SHORT_TOKEN="1")
+    done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    for secret in (openai_key, password, github, TOKEN, "sk-x"):
+        assert secret not in done.stdout, secret
+    line = done.stdout.splitlines()[3]
+    assert "OPENCODE_CONFIG_CONTENT=" in line and '"apiKey": "****"' in line and '"baseURL": "http://x"' in line
+    assert "'--header=Authorization: Token ****'" in line
+    assert "'log in with ****, then push with ****'" in line
+    assert "SHARED=from-payload" in line  # a one-character secret ("1") is not hunted for everywhere
+
+
 # --- one clear line, a status, nothing launched -------------------------------------------------
 
 
@@ -727,6 +756,24 @@ def test_secrets_are_masked_by_name():
         "cd /w && env AWS_SECRET='****' DB_PASSWORD='****' GH_TOKEN='****' MY_CREDENTIALS='****' "
         "OPENAI_API_KEY='****' PLAIN=v x"
     )
+
+
+def test_secrets_are_masked_by_value_and_by_shape():
+    masker = agentos_launch.Masker(["agentos_s_0123456789abcdef"], [{"MY_PASSWORD": "correct-horse", "PIN_KEY": "12"}])
+    shapes = {
+        "sk-ant-api03-AAAAAAAAAAAAAAAAAAAA": "****",
+        "AKIAABCDEFGHIJKLMNOP": "****",
+        "AIza" + "B" * 35: "****",
+        "xoxb-1234567890-abcdef": "****",
+        "agentos_" + "f" * 64: "****",
+        "token=agentos_s_0123456789abcdef;pw=correct-horse": "token=****;pw=****",
+        "PIN 12 stays": "PIN 12 stays",  # too short to hunt for
+        "task-1234567890123456789 is no key": "task-1234567890123456789 is no key",
+    }
+    for text, shown in shapes.items():
+        assert masker.text(text) == shown, text
+    line = agentos_launch.describe(["x", '{"apiKey": "correct-horse"}'], {"CONF": "pw=correct-horse"}, "/w", masker)
+    assert line == "cd /w && env CONF='pw=****' x '{\"apiKey\": \"****\"}'"
 
 
 def test_exit_status_of_a_signal_death():
