@@ -30,7 +30,10 @@ An agent whose instructions do not reach its system prompt (the server says so i
 workspace context) is named as such on stderr at every launch.
 
 If anything fails before the agent starts, it prints one line and starts nothing;
-a session created meanwhile is ended and the bundle removed. A launcher killed
+a session created meanwhile is ended and the bundle removed. Ctrl-C or SIGTERM while
+waiting for the server stops the launch at once (128+N) whatever the server does; while
+the session is being created it waits up to 3 seconds more for the session's id, so as
+to end it (a second Ctrl-C does not wait; a session created later ends when idle). A launcher killed
 with SIGKILL cannot clean up: the session then ends when it has been idle for the
 server's ``AGENTOS_SESSION_IDLE_MINUTES``.
 
@@ -65,7 +68,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 VERSION = "1.0"
@@ -73,6 +76,11 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 MOUNT_DIR = "/etc/agentos"
 PROFILE_VM, PROFILE_HOST = "agentos-vm", "host"
 HTTP_TIMEOUT = 30.0
+#: Ending a session the launch was stopped for: a server that hangs is not waited for long.
+CLEANUP_TIMEOUT = 5.0
+#: A stopping signal while the session is being created waits this long for the answer,
+#: so that the session's id is learnt and the session ended; a second signal stops at once.
+CREATE_GRACE = 3.0
 
 # Exit statuses of the launcher itself (sysexits.h where one fits). Documented in --help.
 EXIT_USAGE = 2
@@ -155,10 +163,18 @@ class LaunchError(Exception):
 
 
 class Stopped(LaunchError):
-    """A stopping signal arrived before the agent started: exit as if it had ended us."""
+    """A stopping signal arrived before the agent started (or while waiting for the server
+    after it exited): exit as if it had ended us."""
 
-    def __init__(self, signum: int) -> None:
-        super().__init__(f"stopped by {signal.Signals(signum).name} before the agent started", 128 + signum)
+    def __init__(self, signum: int, waiting_for: str = "", note: str = "", started: bool = False) -> None:
+        name = signal.Signals(signum).name
+        if started:
+            message = f"stopped by {name} while the server had not answered {waiting_for}"
+        else:
+            message = f"stopped by {name} before the agent started"
+            if waiting_for:
+                message += f" (the server had not answered {waiting_for}{'; ' + note if note else ''})"
+        super().__init__(message, 128 + signum)
         self.signum = signum
 
 
@@ -180,9 +196,31 @@ class Api:
         self.token = token
         self.timeout = timeout
         self._opener = urllib.request.build_opener(_NoRedirect)
+        #: Entered around each call's network part (``SignalRelay.server_call``): signals stop it.
+        self.guard: Any = None
 
-    def call(self, method: str, path: str, body: Mapping[str, Any] | None = None, reason: str = "") -> Any:
-        """The decoded JSON answer; any failure is a ``LaunchError`` with one line."""
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Mapping[str, Any] | None = None,
+        reason: str = "",
+        *,
+        grace: float = 0.0,
+        note: str = "",
+        timeout: float | None = None,
+    ) -> Any:
+        """The decoded JSON answer; any failure is a ``LaunchError`` with one line.
+
+        With a ``guard``, a stopping signal while waiting raises ``Stopped`` at once, or
+        after ``grace`` seconds (``note`` says what that leaves behind).
+        """
+        what = f"{method} /api/{path.lstrip('/')}"
+        guard = self.guard(what, grace=grace, note=note) if self.guard else contextlib.nullcontext()
+        with guard:
+            return self._call(method, path, body, reason, timeout or self.timeout)
+
+    def _call(self, method: str, path: str, body: Mapping[str, Any] | None, reason: str, timeout: float) -> Any:
         url = f"{self.server}/api/{path.lstrip('/')}"
         data = json.dumps(body).encode("utf-8") if body is not None else None
         request = urllib.request.Request(url, data=data, method=method)  # noqa: S310 (scheme checked in __init__)
@@ -195,7 +233,7 @@ class Api:
             # The service records it as the change reason of the session's audit rows.
             request.add_header("X-Change-Reason", reason)
         try:
-            with self._opener.open(request, timeout=self.timeout) as response:
+            with self._opener.open(request, timeout=timeout) as response:
                 raw = response.read()
         except urllib.error.HTTPError as exc:
             raise self._http_error(exc) from None
@@ -479,26 +517,48 @@ def exit_status(returncode: int) -> int:
 class SignalRelay:
     """Until the agent runs, signals wait (``checkpoint`` acts on them); then they are passed on.
 
-    Waiting rather than raising at once: a launch interrupted in the middle of an
-    HTTP call or of creating the child could leave a session the launcher never
-    learnt the id of, or an agent running without session or bundle.
+    Waiting rather than raising at once: a launch interrupted in the middle of creating
+    the child could leave an agent running without session or bundle. Waiting for the
+    server is the exception (``server_call``): a server that hangs must not make Ctrl-C
+    wait for the HTTP timeout, so a stopping signal then stops the launch at once, or,
+    while the session is being created, after a short grace (to learn its id and end
+    it; a second signal does not wait).
     """
 
     def __init__(self) -> None:
         self.child: subprocess.Popen[bytes] | None = None
         self.previous: dict[int, Any] = {}
         self.pending: list[int] = []
+        #: What the launcher waits for the server to answer ("METHOD /api/path"), if anything.
+        self.waiting_for = ""
+        self.grace = 0.0
+        self.note = ""
+        self.alarm_set = False
 
     def __enter__(self) -> SignalRelay:
         for name in FORWARDED:
             signum = getattr(signal, name, None)
             if signum is not None:
                 self.previous[signum] = signal.signal(signum, self._handle)
+        if hasattr(signal, "setitimer"):
+            self.previous[signal.SIGALRM] = signal.signal(signal.SIGALRM, self._alarm)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._cancel_alarm()
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
+
+    @contextlib.contextmanager
+    def server_call(self, what: str, grace: float = 0.0, note: str = "") -> Iterator[None]:
+        """Around one HTTP call: a stopping signal stops the launch (``Stopped``) at once, or
+        after ``grace`` seconds if the call has not ended by then."""
+        self.waiting_for, self.grace, self.note = what, grace, note
+        try:
+            yield
+        finally:
+            self.waiting_for = ""
+            self._cancel_alarm()
 
     def checkpoint(self) -> None:
         """Stop the launch here if a stopping signal arrived."""
@@ -516,10 +576,28 @@ class SignalRelay:
         return self.child
 
     def _handle(self, signum: int, frame: object) -> None:
-        if self.child is None:
+        if self.waiting_for and signal.Signals(signum).name in STOPPING:
+            self.pending.append(signum)
+            if self.grace <= 0 or self.alarm_set or not hasattr(signal, "setitimer"):
+                self._stop()
+            self.alarm_set = True
+            signal.setitimer(signal.ITIMER_REAL, self.grace)
+        elif self.child is None:
             self.pending.append(signum)
         else:
             self._forward(signum)
+
+    def _alarm(self, signum: int, frame: object) -> None:
+        if self.waiting_for and self.pending:  # the grace is over and the server has still not answered
+            self._stop()
+
+    def _stop(self) -> None:
+        raise Stopped(self.pending[0], self.waiting_for, self.note, started=self.child is not None)
+
+    def _cancel_alarm(self) -> None:
+        if self.alarm_set:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.alarm_set = False
 
     def _forward(self, signum: int) -> None:
         if self.child is not None and self.child.poll() is None and self._should_forward(signum):
@@ -757,6 +835,7 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
     extra = read_instructions(options.instructions)
     cwd = os.path.abspath(options.cwd or os.getcwd())
     with SignalRelay() as relay:
+        api.guard = relay.server_call
         agent = find_agent(api, options.agent)
         if agent.get("system_prompt") is False:
             # The service says this agent gets the text somewhere weaker than its system
@@ -768,6 +847,7 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
         relay.checkpoint()
         bundle = choose_bundle_dir(options.bundle_dir)
         session_id = None
+        stopped = False
         reason = "agentos-launch --print (nothing launched)" if options.print_only else "agentos-launch"
         try:
             profile = options.os_profile or (PROFILE_VM if bundle.path == MOUNT_DIR else PROFILE_HOST)
@@ -785,7 +865,14 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
             if profile != PROFILE_VM:
                 body["os_profile"] = profile
                 body["platform"] = describe_platform()
-            session = api.call("POST", "sessions", body, reason=reason)
+            session = api.call(
+                "POST",
+                "sessions",
+                body,
+                reason=reason,
+                grace=CREATE_GRACE,
+                note="a session it still creates ends when idle",
+            )
             if not isinstance(session, dict) or "id" not in session:
                 raise LaunchError("the server's session is not in the expected form", EXIT_PROTOCOL)
             session_id = str(session["id"])
@@ -809,6 +896,9 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
                 status = EXIT_NOTFOUND if exc.errno == errno.ENOENT else EXIT_NOEXEC
                 raise LaunchError(f"cannot run {executable} in {run_cwd}: {exc.strerror or exc}", status) from None
             return exit_status(child.wait())
+        except Stopped:
+            stopped = True
+            raise
         finally:
             if relay.child is not None and relay.child.poll() is None:
                 # Only reached if the launcher itself fails while the agent runs.
@@ -816,7 +906,12 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
                 relay.child.wait()
             if session_id is not None:
                 try:
-                    api.call("DELETE", f"sessions/{urllib.parse.quote(session_id)}", reason=reason)
+                    api.call(
+                        "DELETE",
+                        f"sessions/{urllib.parse.quote(session_id)}",
+                        reason=reason,
+                        timeout=CLEANUP_TIMEOUT if stopped else None,
+                    )
                 except LaunchError as exc:
                     warn(f"the session {session_id} could not be ended ({exc.message}); it ends when idle")
             bundle.remove()

@@ -109,6 +109,9 @@ class FakeAgentos:
     #: Builds the "spawn" of a created session from the request body.
     spawn: Any = None
     post_delay: float = 0.0
+    #: Requests ("METHOD /path") the fake does not answer until released (at the end of the test).
+    hang: set[str] = field(default_factory=set)
+    release: threading.Event = field(default_factory=threading.Event)
     status: int = 401  # for requests with a wrong token
     seen: list[Seen] = field(default_factory=list)
     post_received: threading.Event = field(default_factory=threading.Event)
@@ -148,6 +151,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         body = json.loads(raw) if raw else None
         fake.seen.append(Seen(self.command, self.path, dict(self.headers), body))
+        if f"{self.command} {self.path}" in fake.hang:
+            fake.release.wait(60)
         if self.headers.get("Authorization") != f"Token {TOKEN}":
             self._answer(fake.status, {"code": "NOT_AUTHENTICATED", "detail": "Invalid token."})
         elif self.command == "GET" and self.path == "/api/agents":
@@ -176,6 +181,7 @@ def fake() -> Iterator[tuple[FakeAgentos, str]]:
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield server.fake, f"http://127.0.0.1:{server.server_address[1]}"
+    server.fake.release.set()
     server.shutdown()
     server.server_close()
 
@@ -381,6 +387,85 @@ def test_a_signal_before_the_agent_starts_ends_the_session_and_launches_nothing(
     assert stderr == "agentos-launch: stopped by SIGTERM before the agent started\n"
     assert requests(server)[-1] == ("DELETE", f"/api/sessions/{SESSION_ID}")  # the session it learnt of
     assert not host.report.exists()
+    assert list(host.runtime.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "hangs", "message"),
+    [
+        ("SIGINT", "GET /api/agents", "the server had not answered GET /api/agents"),
+        ("SIGTERM", "GET /api/agents", "the server had not answered GET /api/agents"),
+        (
+            "SIGINT",
+            "POST /api/sessions",
+            "the server had not answered POST /api/sessions; a session it still creates ends when idle",
+        ),
+    ],
+)
+def test_a_signal_while_the_server_hangs_stops_the_launch_at_once(fake, host, name, hangs, message):
+    """Ctrl-C used to wait for the HTTP timeout (30 s) while the server hung."""
+    server, url = fake
+    server.hang = {hangs}
+    method, path = hangs.split()
+    proc = subprocess.Popen(
+        launcher_argv(url), env=host.env(), cwd=host.root, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for(lambda: (method, path) in requests(server))
+        started = time.monotonic()
+        proc.send_signal(getattr(signal, name))
+        _, stderr = proc.communicate(timeout=10)  # the server would hang for 60 s
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 10
+    assert proc.returncode == 128 + getattr(signal, name), stderr
+    assert stderr == f"agentos-launch: stopped by {name} before the agent started ({message})\n"
+    assert not host.report.exists()
+    assert list(host.runtime.iterdir()) == []  # the bundle directory is removed
+
+
+def test_a_second_ctrl_c_does_not_wait_for_the_session_to_be_created(fake, host):
+    server, url = fake
+    server.hang = {"POST /api/sessions"}
+    proc = subprocess.Popen(
+        launcher_argv(url), env=host.env(), cwd=host.root, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for(lambda: ("POST", "/api/sessions") in requests(server))
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 2.5  # less than the grace the first one gives
+    assert proc.returncode == 130, stderr
+
+
+def test_a_signal_after_the_agent_exits_does_not_wait_for_a_hanging_server(fake, host):
+    """Ending the session when the agent has exited: a signal stops the wait, the status is the agent's."""
+    server, url = fake
+    server.hang = {f"DELETE /api/sessions/{SESSION_ID}"}
+    proc = subprocess.Popen(
+        launcher_argv(url),
+        env=host.env(STUB_MODE="exit:5"),
+        cwd=host.root,
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(lambda: ("DELETE", f"/api/sessions/{SESSION_ID}") in requests(server))
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert proc.returncode == 5, stderr
+    assert stderr.splitlines()[-1] == (
+        f"agentos-launch: the session {SESSION_ID} could not be ended (stopped by SIGINT while the server had "
+        f"not answered DELETE /api/sessions/{SESSION_ID}); it ends when idle"
+    )
     assert list(host.runtime.iterdir()) == []
 
 
