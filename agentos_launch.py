@@ -124,6 +124,7 @@ SECRET_SHAPES = re.compile(
 MIN_SECRET_CHARS = 8
 #: The user's token is handed to the re-executed launcher through this inherited pipe
 #: (``hide_token``), never through its argv or environment.
+SESSION_TOKEN_VARIABLE = "AGENTOS_SESSION_TOKEN"  # noqa: S105 (a variable name, not a secret)
 TOKEN_FD = "AGENTOS_LAUNCH_TOKEN_FD"  # noqa: S105 (a variable name, not a secret)
 #: The file names a payload may give its bundle files (no path, no hidden file).
 BUNDLE_NAMES = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -150,6 +151,13 @@ environment:
   AGENTOS_TOKEN      default for --token (prefer it: argv is visible to other users);
                      never passed on to the agent
   AGENTOS_WORKSPACE  default for --workspace
+
+the agent's environment: yours and the payload's, without your agentOS token; with
+--session-token (only then) also:
+  AGENTOS_SESSION_TOKEN  a token of the session alone: its payload, its instructions and
+                         its session scope (Authorization: Token ...); dies with the session
+  AGENTOS_SESSION        the session's id
+  AGENTOS_SERVER         the server's URL
 """
 
 
@@ -653,6 +661,14 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     )
     parser.add_argument("--command", metavar="PATH", help="run this instead of the agent's usual command")
     parser.add_argument(
+        "--session-token",
+        action="store_true",
+        help=f"give the agent a token of its own session ({SESSION_TOKEN_VARIABLE}, with AGENTOS_SESSION and "
+        "AGENTOS_SERVER): it reads the session's payload and instructions and changes its session scope, "
+        "nothing else, and stops working when the session ends. Without it the agent gets no agentOS token; "
+        "it never gets yours",
+    )
+    parser.add_argument(
         "--print",
         action="store_true",
         dest="print_only",
@@ -789,6 +805,21 @@ def session_env(options: argparse.Namespace, agent: Mapping[str, Any]) -> dict[s
     return env
 
 
+def mint_session_token(api: Api, session_id: str, reason: str) -> str:
+    """A token for the agent, bound to its session (``POST /api/sessions/<id>/token``): it reads
+    the session's payload and instructions and changes its session scope, nothing else, and
+    stops working when the session ends."""
+    try:
+        minted = api.call("POST", f"sessions/{urllib.parse.quote(session_id)}/token", reason=reason)
+    except LaunchError as exc:
+        if exc.status == EXIT_REFUSED and "404" in exc.message:
+            exc.message += " (this server predates session tokens: upgrade it, or launch without --session-token)"
+        raise
+    if not isinstance(minted, dict) or not isinstance(minted.get("token"), str) or not minted["token"]:
+        raise LaunchError("the server's session token is not in the expected form", EXIT_PROTOCOL)
+    return minted["token"]
+
+
 def find_agent(api: Api, name: str) -> dict[str, Any]:
     agents = api.call("GET", "agents")
     if isinstance(agents, dict):  # a paginated answer
@@ -884,12 +915,18 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
             for name in sorted(set(spawn["env"]) & set(os.environ) - set(body["env"])):
                 if spawn["env"][name] != os.environ[name]:
                     warn(f"the payload sets {name}, replacing the value in your environment")
+            granted: dict[str, str] = {}
+            if options.session_token:
+                # --print mints none (the session ends at once): the value is shown masked anyway.
+                token = "****" if options.print_only else mint_session_token(api, session_id, reason)
+                granted = {"AGENTOS_SERVER": api.server, "AGENTOS_SESSION": session_id, SESSION_TOKEN_VARIABLE: token}
+                relay.checkpoint()
             if options.print_only:
                 masker = Masker([options.token], [os.environ, spawn["env"]])
-                print_plan(out, session_id, bundle, spawn, argv, run_cwd, masker)
+                print_plan(out, session_id, bundle, spawn, argv, run_cwd, {**spawn["env"], **granted}, masker)
                 return 0
             bundle.write(spawn["files"])
-            env = agent_env(os.environ, spawn["env"], options.token)
+            env = {**agent_env(os.environ, spawn["env"], options.token), **granted}
             try:
                 child = relay.spawn(argv, executable=executable, env=env, cwd=run_cwd)
             except OSError as exc:
@@ -935,6 +972,7 @@ def print_plan(
     spawn: Mapping[str, Any],
     argv: list[str],
     cwd: str,
+    env: Mapping[str, str],
     masker: Masker,
 ) -> None:
     files = ", ".join(
@@ -943,7 +981,7 @@ def print_plan(
     print(f"# session {session_id} was created for this and is ended now; nothing was launched", file=out)
     print(f"# bundle directory: {bundle.path} (not written): {files}", file=out)
     print(f"# mechanism: {spawn.get('mechanism', '?')}; the env below is added to yours", file=out)
-    print(describe(argv, spawn["env"], cwd, masker), file=out)
+    print(describe(argv, env, cwd, masker), file=out)
 
 
 def warn(message: str) -> None:

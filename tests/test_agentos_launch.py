@@ -39,6 +39,7 @@ LAUNCHER_PYTHON = os.environ.get("AGENTOS_LAUNCH_TEST_PYTHON", sys.executable)
 TOKEN = "tok-123"
 INSTRUCTIONS = "# Environment\n\nYou are on a host.\n\n# [user]\nBe brief. \"Quotes\" and 'quotes'."
 SESSION_ID = "0b6c8f5e-4a39-4f0e-9a8e-2f6e7f4b1c2d"
+SESSION_TOKEN = "agentos_s_" + "5e" * 32
 
 STUB_AGENT = """\
 #!{python}
@@ -109,6 +110,7 @@ class FakeAgentos:
     #: Builds the "spawn" of a created session from the request body.
     spawn: Any = None
     post_delay: float = 0.0
+    token_route: bool = True  # False: a server that predates session tokens
     #: Requests ("METHOD /path") the fake does not answer until released (at the end of the test).
     hang: set[str] = field(default_factory=set)
     release: threading.Event = field(default_factory=threading.Event)
@@ -165,6 +167,8 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 spawn = (fake.spawn or fake.default_spawn)(body)
                 self._answer(201, {"id": SESSION_ID, "agent": body["agent"], "spawn": spawn})
+        elif fake.token_route and self.command == "POST" and self.path == f"/api/sessions/{SESSION_ID}/token":
+            self._answer(201, {"token": SESSION_TOKEN, "session": SESSION_ID, "created_at": "2026-01-01T00:00:00Z"})
         elif self.command == "DELETE" and self.path == f"/api/sessions/{SESSION_ID}":
             self._answer(200, {"id": SESSION_ID, "active": False})
         else:
@@ -707,6 +711,47 @@ def test_the_agent_never_gets_the_users_token(fake, host):
     assert not [name for name, value in agent_env.items() if TOKEN in value]
     assert agent_env["CALLER_ONLY"] == "kept"  # everything else of the caller's is still there
     assert "AGENTOS_SESSION_TOKEN" not in agent_env  # no token at all unless asked for
+
+
+def test_with_session_token_the_agent_gets_a_token_of_its_session_only(fake, host):
+    server, url = fake
+    argv = [a for a in launcher_argv(url, "--session-token") if a not in ("--token", TOKEN)]
+    done = subprocess.run(argv, env=host.env(AGENTOS_TOKEN=TOKEN), cwd=host.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert requests(server) == [
+        ("GET", "/api/agents"),
+        ("POST", "/api/sessions"),
+        ("POST", f"/api/sessions/{SESSION_ID}/token"),
+        ("DELETE", f"/api/sessions/{SESSION_ID}"),
+    ]
+    mint = server.seen[2]
+    assert mint.headers["Authorization"] == f"Token {TOKEN}" and mint.headers["X-Change-Reason"] == "agentos-launch"
+    env = host.read_report()["env"]
+    assert env["AGENTOS_SESSION_TOKEN"] == SESSION_TOKEN
+    assert (env["AGENTOS_SESSION"], env["AGENTOS_SERVER"]) == (SESSION_ID, url)
+    assert "AGENTOS_TOKEN" not in env and not [name for name, value in env.items() if TOKEN in value]
+
+
+def test_print_with_session_token_mints_none_and_shows_it_masked(fake, host):
+    server, url = fake
+    done = launch(host, url, "--print", "--session-token")
+    assert done.returncode == 0, done.stderr
+    assert ("POST", f"/api/sessions/{SESSION_ID}/token") not in requests(server)
+    line = done.stdout.splitlines()[3]
+    assert f"AGENTOS_SERVER={url} AGENTOS_SESSION={SESSION_ID} AGENTOS_SESSION_TOKEN='****'" in line
+
+
+def test_a_server_without_session_tokens_is_named_as_too_old(fake, host):
+    server, url = fake
+    server.token_route = False
+    done = launch(host, url, "--session-token")
+    assert done.returncode == 65, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "agentos-launch: the server refused the request (404 NOT_FOUND): No such route. "
+        "(this server predates session tokens: upgrade it, or launch without --session-token)"
+    )
+    assert not host.report.exists() and list(host.runtime.iterdir()) == []
+    assert requests(server)[-1] == ("DELETE", f"/api/sessions/{SESSION_ID}")
 
 
 def test_the_token_is_never_sent_as_session_env(fake, host):
