@@ -30,11 +30,19 @@ An agent whose instructions do not reach its system prompt (the server says so i
 workspace context) is named as such on stderr at every launch.
 
 If anything fails before the agent starts, it prints one line and starts nothing;
-a session created meanwhile is ended and the bundle removed. A launcher killed
+a session created meanwhile is ended and the bundle removed. Ctrl-C or SIGTERM while
+waiting for the server stops the launch at once (128+N) whatever the server does; while
+the session is being created it waits up to 3 seconds more for the session's id, so as
+to end it (a second Ctrl-C does not wait; a session created later ends when idle). A launcher killed
 with SIGKILL cannot clean up: the session then ends when it has been idle for the
 server's ``AGENTOS_SESSION_IDLE_MINUTES``.
 
-The token is never printed and goes only in the ``Authorization`` header. The
+The token is never printed and goes only in the ``Authorization`` header. It never
+reaches the agent: not in its environment (``AGENTOS_TOKEN``, any ``AGENTOS_*``
+variable named like a secret and any variable holding the token are left out of it),
+nor in the launcher's own ``/proc`` entries, which the agent, running as the same
+user, could read: the launcher re-executes itself with the token in neither its argv
+nor its environment, and makes itself non-dumpable (Linux). The
 caller's environment is not sent to the server, except the variables the agent's
 injection merges with its own (for OpenCode, ``OPENCODE_CONFIG_CONTENT`` and
 ``OPENCODE_CONTEXTPATHS``, so your config keeps its keys) and those named with
@@ -60,7 +68,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 VERSION = "1.0"
@@ -68,6 +76,11 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 MOUNT_DIR = "/etc/agentos"
 PROFILE_VM, PROFILE_HOST = "agentos-vm", "host"
 HTTP_TIMEOUT = 30.0
+#: Ending a session the launch was stopped for: a server that hangs is not waited for long.
+CLEANUP_TIMEOUT = 5.0
+#: A stopping signal while the session is being created waits this long for the answer,
+#: so that the session's id is learnt and the session ended; a second signal stops at once.
+CREATE_GRACE = 3.0
 
 # Exit statuses of the launcher itself (sysexits.h where one fits). Documented in --help.
 EXIT_USAGE = 2
@@ -94,6 +107,25 @@ STOPPING = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 MERGED_ENV = {"opencode": ("OPENCODE_CONFIG_CONTENT", "OPENCODE_CONTEXTPATHS")}
 
 SECRET_NAME = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
+#: Shapes of well-known API keys and tokens: masked wherever they appear in what is printed.
+SECRET_SHAPES = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"sk-[A-Za-z0-9_-]{16,}"  # OpenAI, Anthropic (sk-ant-...), DeepSeek, OpenRouter (sk-or-...)
+    r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"  # GitHub
+    r"|glpat-[A-Za-z0-9_-]{20,}"  # GitLab
+    r"|xox[abeprs]-[A-Za-z0-9-]{10,}"  # Slack
+    r"|AKIA[0-9A-Z]{16}"  # AWS access key id
+    r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
+    r"|agentos_[A-Za-z0-9_]{16,}"  # this service's API and session tokens
+    r")"
+)
+#: Values of secret-named variables shorter than this are masked as values, not hunted for
+#: inside other text (a ``DEBUG_TOKEN=1`` would mask every "1").
+MIN_SECRET_CHARS = 8
+#: The user's token is handed to the re-executed launcher through this inherited pipe
+#: (``hide_token``), never through its argv or environment.
+SESSION_TOKEN_VARIABLE = "AGENTOS_SESSION_TOKEN"  # noqa: S105 (a variable name, not a secret)
+TOKEN_FD = "AGENTOS_LAUNCH_TOKEN_FD"  # noqa: S105 (a variable name, not a secret)
 #: The file names a payload may give its bundle files (no path, no hidden file).
 BUNDLE_NAMES = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: Files an existing bundle directory may already hold: a bundle left by a launcher
@@ -116,8 +148,16 @@ exit status:
 
 environment:
   AGENTOS_SERVER     default for --server ({DEFAULT_SERVER})
-  AGENTOS_TOKEN      default for --token (prefer it: argv is visible to other users)
+  AGENTOS_TOKEN      default for --token (prefer it: argv is visible to other users);
+                     never passed on to the agent
   AGENTOS_WORKSPACE  default for --workspace
+
+the agent's environment: yours and the payload's, without your agentOS token; with
+--session-token (only then) also:
+  AGENTOS_SESSION_TOKEN  a token of the session alone: its payload, its instructions and
+                         its session scope (Authorization: Token ...); dies with the session
+  AGENTOS_SESSION        the session's id
+  AGENTOS_SERVER         the server's URL
 """
 
 
@@ -131,10 +171,18 @@ class LaunchError(Exception):
 
 
 class Stopped(LaunchError):
-    """A stopping signal arrived before the agent started: exit as if it had ended us."""
+    """A stopping signal arrived before the agent started (or while waiting for the server
+    after it exited): exit as if it had ended us."""
 
-    def __init__(self, signum: int) -> None:
-        super().__init__(f"stopped by {signal.Signals(signum).name} before the agent started", 128 + signum)
+    def __init__(self, signum: int, waiting_for: str = "", note: str = "", started: bool = False) -> None:
+        name = signal.Signals(signum).name
+        if started:
+            message = f"stopped by {name} while the server had not answered {waiting_for}"
+        else:
+            message = f"stopped by {name} before the agent started"
+            if waiting_for:
+                message += f" (the server had not answered {waiting_for}{'; ' + note if note else ''})"
+        super().__init__(message, 128 + signum)
         self.signum = signum
 
 
@@ -156,9 +204,31 @@ class Api:
         self.token = token
         self.timeout = timeout
         self._opener = urllib.request.build_opener(_NoRedirect)
+        #: Entered around each call's network part (``SignalRelay.server_call``): signals stop it.
+        self.guard: Any = None
 
-    def call(self, method: str, path: str, body: Mapping[str, Any] | None = None, reason: str = "") -> Any:
-        """The decoded JSON answer; any failure is a ``LaunchError`` with one line."""
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Mapping[str, Any] | None = None,
+        reason: str = "",
+        *,
+        grace: float = 0.0,
+        note: str = "",
+        timeout: float | None = None,
+    ) -> Any:
+        """The decoded JSON answer; any failure is a ``LaunchError`` with one line.
+
+        With a ``guard``, a stopping signal while waiting raises ``Stopped`` at once, or
+        after ``grace`` seconds (``note`` says what that leaves behind).
+        """
+        what = f"{method} /api/{path.lstrip('/')}"
+        guard = self.guard(what, grace=grace, note=note) if self.guard else contextlib.nullcontext()
+        with guard:
+            return self._call(method, path, body, reason, timeout or self.timeout)
+
+    def _call(self, method: str, path: str, body: Mapping[str, Any] | None, reason: str, timeout: float) -> Any:
         url = f"{self.server}/api/{path.lstrip('/')}"
         data = json.dumps(body).encode("utf-8") if body is not None else None
         request = urllib.request.Request(url, data=data, method=method)  # noqa: S310 (scheme checked in __init__)
@@ -171,7 +241,7 @@ class Api:
             # The service records it as the change reason of the session's audit rows.
             request.add_header("X-Change-Reason", reason)
         try:
-            with self._opener.open(request, timeout=self.timeout) as response:
+            with self._opener.open(request, timeout=timeout) as response:
                 raw = response.read()
         except urllib.error.HTTPError as exc:
             raise self._http_error(exc) from None
@@ -409,17 +479,40 @@ def check_payload(spawn: Any) -> dict[str, Any]:
     return spawn
 
 
+class Masker:
+    """Hides secrets in what ``--print`` shows: whole values of variables named like a secret,
+    and any occurrence of a known secret value (the tokens; the values of secret-named
+    variables, the caller's and the payload's) or of a well-known key shape, anywhere: in
+    argv, in env values, inside JSON such as ``OPENCODE_CONFIG_CONTENT``."""
+
+    def __init__(self, secrets: Sequence[str] = (), envs: Sequence[Mapping[str, str]] = ()) -> None:
+        found = {s for s in secrets if s}
+        for env in envs:
+            found.update(v for n, v in env.items() if SECRET_NAME.search(n) and len(v) >= MIN_SECRET_CHARS)
+        # Longest first, so that a secret containing another is hidden whole.
+        self.secrets = sorted(found, key=len, reverse=True)
+
+    def text(self, value: str) -> str:
+        for secret in self.secrets:
+            value = value.replace(secret, "****")
+        return SECRET_SHAPES.sub("****", value)
+
+    def variable(self, name: str, value: str) -> str:
+        return "****" if SECRET_NAME.search(name) else self.text(value)
+
+
 def mask(name: str, value: str) -> str:
-    return "****" if SECRET_NAME.search(name) else value
+    return Masker().variable(name, value)
 
 
-def describe(argv: Sequence[str], env: Mapping[str, str], cwd: str) -> str:
+def describe(argv: Sequence[str], env: Mapping[str, str], cwd: str, masker: Masker | None = None) -> str:
     """The command as a shell line: ``cd CWD && env NAME=VALUE... COMMAND ARGS`` (secrets masked)."""
-    assignments = [f"{name}={shlex.quote(mask(name, value))}" for name, value in sorted(env.items())]
-    parts = ["cd", shlex.quote(cwd), "&&"]
+    masker = masker or Masker()
+    assignments = [f"{name}={shlex.quote(masker.variable(name, value))}" for name, value in sorted(env.items())]
+    parts = ["cd", shlex.quote(masker.text(cwd)), "&&"]
     if assignments:
         parts += ["env", *assignments]
-    return " ".join(parts + [shlex.quote(a) for a in argv])
+    return " ".join(parts + [shlex.quote(masker.text(a)) for a in argv])
 
 
 def exit_status(returncode: int) -> int:
@@ -432,26 +525,48 @@ def exit_status(returncode: int) -> int:
 class SignalRelay:
     """Until the agent runs, signals wait (``checkpoint`` acts on them); then they are passed on.
 
-    Waiting rather than raising at once: a launch interrupted in the middle of an
-    HTTP call or of creating the child could leave a session the launcher never
-    learnt the id of, or an agent running without session or bundle.
+    Waiting rather than raising at once: a launch interrupted in the middle of creating
+    the child could leave an agent running without session or bundle. Waiting for the
+    server is the exception (``server_call``): a server that hangs must not make Ctrl-C
+    wait for the HTTP timeout, so a stopping signal then stops the launch at once, or,
+    while the session is being created, after a short grace (to learn its id and end
+    it; a second signal does not wait).
     """
 
     def __init__(self) -> None:
         self.child: subprocess.Popen[bytes] | None = None
         self.previous: dict[int, Any] = {}
         self.pending: list[int] = []
+        #: What the launcher waits for the server to answer ("METHOD /api/path"), if anything.
+        self.waiting_for = ""
+        self.grace = 0.0
+        self.note = ""
+        self.alarm_set = False
 
     def __enter__(self) -> SignalRelay:
         for name in FORWARDED:
             signum = getattr(signal, name, None)
             if signum is not None:
                 self.previous[signum] = signal.signal(signum, self._handle)
+        if hasattr(signal, "setitimer"):
+            self.previous[signal.SIGALRM] = signal.signal(signal.SIGALRM, self._alarm)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._cancel_alarm()
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
+
+    @contextlib.contextmanager
+    def server_call(self, what: str, grace: float = 0.0, note: str = "") -> Iterator[None]:
+        """Around one HTTP call: a stopping signal stops the launch (``Stopped``) at once, or
+        after ``grace`` seconds if the call has not ended by then."""
+        self.waiting_for, self.grace, self.note = what, grace, note
+        try:
+            yield
+        finally:
+            self.waiting_for = ""
+            self._cancel_alarm()
 
     def checkpoint(self) -> None:
         """Stop the launch here if a stopping signal arrived."""
@@ -469,10 +584,28 @@ class SignalRelay:
         return self.child
 
     def _handle(self, signum: int, frame: object) -> None:
-        if self.child is None:
+        if self.waiting_for and signal.Signals(signum).name in STOPPING:
+            self.pending.append(signum)
+            if self.grace <= 0 or self.alarm_set or not hasattr(signal, "setitimer"):
+                self._stop()
+            self.alarm_set = True
+            signal.setitimer(signal.ITIMER_REAL, self.grace)
+        elif self.child is None:
             self.pending.append(signum)
         else:
             self._forward(signum)
+
+    def _alarm(self, signum: int, frame: object) -> None:
+        if self.waiting_for and self.pending:  # the grace is over and the server has still not answered
+            self._stop()
+
+    def _stop(self) -> None:
+        raise Stopped(self.pending[0], self.waiting_for, self.note, started=self.child is not None)
+
+    def _cancel_alarm(self) -> None:
+        if self.alarm_set:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self.alarm_set = False
 
     def _forward(self, signum: int) -> None:
         if self.child is not None and self.child.poll() is None and self._should_forward(signum):
@@ -528,6 +661,14 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     )
     parser.add_argument("--command", metavar="PATH", help="run this instead of the agent's usual command")
     parser.add_argument(
+        "--session-token",
+        action="store_true",
+        help=f"give the agent a token of its own session ({SESSION_TOKEN_VARIABLE}, with AGENTOS_SESSION and "
+        "AGENTOS_SERVER): it reads the session's payload and instructions and changes its session scope, "
+        "nothing else, and stops working when the session ends. Without it the agent gets no agentOS token; "
+        "it never gets yours",
+    )
+    parser.add_argument(
         "--print",
         action="store_true",
         dest="print_only",
@@ -541,12 +682,97 @@ def parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         at = argv.index("--")
         argv, agent_args = argv[:at], argv[at + 1 :]
     options = parser.parse_args(argv)
-    options.token = options.token or os.environ.get("AGENTOS_TOKEN")
+    options.token = options.token or read_token_fd() or os.environ.get("AGENTOS_TOKEN")
     if not options.token:
         parser.error("no token: pass --token or set AGENTOS_TOKEN")
     if not options.workspace:
         parser.error("no workspace: pass --workspace or set AGENTOS_WORKSPACE")
     return options, agent_args
+
+
+# --- keeping the user's token from the agent -----------------------------------------------------
+
+
+def hide_token(argv: Sequence[str], token: str) -> None:
+    """Re-execute this launcher with the token in neither its argv nor its environment.
+
+    The agent runs as the same user as the launcher, its parent: ``/proc/<ppid>/cmdline``
+    and ``/proc/<ppid>/environ`` would show it the token given as ``--token`` or
+    ``AGENTOS_TOKEN``. The new image gets it through an inherited pipe instead
+    (``AGENTOS_LAUNCH_TOKEN_FD``) and keeps it in memory only. Returns (and the launch
+    goes on as it is) when there is nothing to hide or this cannot be done here.
+    """
+    args = list(argv[1:])
+    end = args.index("--") if "--" in args else len(args)
+    kept: list[str] = []
+    for arg in args[:end]:
+        if arg == token or (arg.startswith("--") and arg.endswith("=" + token)):
+            if arg == token and kept and kept[-1].startswith("--"):
+                kept.pop()  # the option naming it
+            continue
+        kept.append(arg)
+    hidden = kept != args[:end] or os.environ.get("AGENTOS_TOKEN") == token
+    if not hidden or os.name != "posix" or not sys.executable or not argv or not os.path.isfile(argv[0]):
+        return
+    env = {name: value for name, value in os.environ.items() if name != "AGENTOS_TOKEN"}
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, token.encode("utf-8"))  # far below a pipe's buffer: never blocks
+        os.close(write_end)
+        os.set_inheritable(read_end, True)
+        env[TOKEN_FD] = str(read_end)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execve(sys.executable, [sys.executable, argv[0], *kept, *args[end:]], env)  # noqa: S606 (itself)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.close(read_end)
+
+
+def read_token_fd() -> str | None:
+    """The token handed over by ``hide_token``, read once; the variable is dropped."""
+    fd = os.environ.pop(TOKEN_FD, "")
+    if not fd.isdigit():
+        return None
+    chunks = []
+    with contextlib.suppress(OSError):
+        while True:
+            chunk = os.read(int(fd), 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    with contextlib.suppress(OSError):
+        os.close(int(fd))
+    return b"".join(chunks).decode("utf-8", "replace") or None
+
+
+def not_dumpable() -> None:
+    """Linux: make this process non-dumpable, so that its memory (which holds the token) and
+    its ``/proc`` entries are not readable by other processes of the same user, the agent
+    included. The agent's own image is dumpable again (``execve`` resets it). Best effort."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def agent_env(caller: Mapping[str, str], payload: Mapping[str, str], token: str) -> dict[str, str]:
+    """The agent's environment: the caller's, then the payload's, without the user's agentOS
+    credentials: ``AGENTOS_TOKEN``, any ``AGENTOS_*`` variable named like a secret, and any
+    variable holding the token, whatever its name."""
+    env = {**caller, **payload}
+    return {
+        name: value
+        for name, value in env.items()
+        if not (name.upper().startswith("AGENTOS_") and SECRET_NAME.search(name))
+        and name != TOKEN_FD
+        and token not in value
+    }
 
 
 def read_instructions(path: str | None) -> str:
@@ -574,7 +800,24 @@ def session_env(options: argparse.Namespace, agent: Mapping[str, Any]) -> dict[s
             env[name] = value
         elif name in os.environ:
             env[name] = os.environ[name]
+        if name in env and options.token in env[name]:
+            raise LaunchError(f"--env {name} holds your agentOS token; it is never given to the agent", EXIT_USAGE)
     return env
+
+
+def mint_session_token(api: Api, session_id: str, reason: str) -> str:
+    """A token for the agent, bound to its session (``POST /api/sessions/<id>/token``): it reads
+    the session's payload and instructions and changes its session scope, nothing else, and
+    stops working when the session ends."""
+    try:
+        minted = api.call("POST", f"sessions/{urllib.parse.quote(session_id)}/token", reason=reason)
+    except LaunchError as exc:
+        if exc.status == EXIT_REFUSED and "404" in exc.message:
+            exc.message += " (this server predates session tokens: upgrade it, or launch without --session-token)"
+        raise
+    if not isinstance(minted, dict) or not isinstance(minted.get("token"), str) or not minted["token"]:
+        raise LaunchError("the server's session token is not in the expected form", EXIT_PROTOCOL)
+    return minted["token"]
 
 
 def find_agent(api: Api, name: str) -> dict[str, Any]:
@@ -591,10 +834,30 @@ def find_agent(api: Api, name: str) -> dict[str, Any]:
 
 
 def resolve_command(command: str, env: Mapping[str, str]) -> str:
-    found = shutil.which(command, path=env.get("PATH", os.defpath))
-    if found is None:
-        raise LaunchError(f"'{command}' is not on PATH (install the agent's CLI, or give --command)", EXIT_NOTFOUND)
-    return found
+    """The agent's executable: ``command`` looked up on ``PATH`` (or, with a slash, as a path).
+
+    Not found, it says why: nothing there (127), or a file that is not executable or a
+    directory in its place (126, as a shell answers).
+    """
+    path = env.get("PATH", os.defpath)
+    found = shutil.which(command, path=path)
+    if found is not None:
+        return found
+    if os.sep in command:
+        if os.path.isdir(command):
+            raise LaunchError(f"{command} is a directory, not a program", EXIT_NOEXEC)
+        if os.path.exists(command):
+            raise LaunchError(f"{command} is not executable (chmod +x it)", EXIT_NOEXEC)
+        raise LaunchError(f"{command} does not exist", EXIT_NOTFOUND)
+    for folder in path.split(os.pathsep):
+        candidate = os.path.join(folder, command)
+        if folder and os.path.isdir(candidate):
+            raise LaunchError(f"'{command}' found at {candidate} but it is a directory, not a program", EXIT_NOEXEC)
+        if folder and os.path.exists(candidate):
+            raise LaunchError(
+                f"'{command}' found at {candidate} but not executable (chmod +x it, or give --command)", EXIT_NOEXEC
+            )
+    raise LaunchError(f"'{command}' is not on PATH (install the agent's CLI, or give --command)", EXIT_NOTFOUND)
 
 
 def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> int:
@@ -603,6 +866,7 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
     extra = read_instructions(options.instructions)
     cwd = os.path.abspath(options.cwd or os.getcwd())
     with SignalRelay() as relay:
+        api.guard = relay.server_call
         agent = find_agent(api, options.agent)
         if agent.get("system_prompt") is False:
             # The service says this agent gets the text somewhere weaker than its system
@@ -614,6 +878,7 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
         relay.checkpoint()
         bundle = choose_bundle_dir(options.bundle_dir)
         session_id = None
+        stopped = False
         reason = "agentos-launch --print (nothing launched)" if options.print_only else "agentos-launch"
         try:
             profile = options.os_profile or (PROFILE_VM if bundle.path == MOUNT_DIR else PROFILE_HOST)
@@ -631,7 +896,14 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
             if profile != PROFILE_VM:
                 body["os_profile"] = profile
                 body["platform"] = describe_platform()
-            session = api.call("POST", "sessions", body, reason=reason)
+            session = api.call(
+                "POST",
+                "sessions",
+                body,
+                reason=reason,
+                grace=CREATE_GRACE,
+                note="a session it still creates ends when idle",
+            )
             if not isinstance(session, dict) or "id" not in session:
                 raise LaunchError("the server's session is not in the expected form", EXIT_PROTOCOL)
             session_id = str(session["id"])
@@ -643,17 +915,27 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
             for name in sorted(set(spawn["env"]) & set(os.environ) - set(body["env"])):
                 if spawn["env"][name] != os.environ[name]:
                     warn(f"the payload sets {name}, replacing the value in your environment")
+            granted: dict[str, str] = {}
+            if options.session_token:
+                # --print mints none (the session ends at once): the value is shown masked anyway.
+                token = "****" if options.print_only else mint_session_token(api, session_id, reason)
+                granted = {"AGENTOS_SERVER": api.server, "AGENTOS_SESSION": session_id, SESSION_TOKEN_VARIABLE: token}
+                relay.checkpoint()
             if options.print_only:
-                print_plan(out, session_id, bundle, spawn, argv, run_cwd)
+                masker = Masker([options.token], [os.environ, spawn["env"]])
+                print_plan(out, session_id, bundle, spawn, argv, run_cwd, {**spawn["env"], **granted}, masker)
                 return 0
             bundle.write(spawn["files"])
-            env = {**os.environ, **spawn["env"]}
+            env = {**agent_env(os.environ, spawn["env"], options.token), **granted}
             try:
                 child = relay.spawn(argv, executable=executable, env=env, cwd=run_cwd)
             except OSError as exc:
                 status = EXIT_NOTFOUND if exc.errno == errno.ENOENT else EXIT_NOEXEC
                 raise LaunchError(f"cannot run {executable} in {run_cwd}: {exc.strerror or exc}", status) from None
             return exit_status(child.wait())
+        except Stopped:
+            stopped = True
+            raise
         finally:
             if relay.child is not None and relay.child.poll() is None:
                 # Only reached if the launcher itself fails while the agent runs.
@@ -661,7 +943,12 @@ def run(options: argparse.Namespace, agent_args: list[str], out: Any = None) -> 
                 relay.child.wait()
             if session_id is not None:
                 try:
-                    api.call("DELETE", f"sessions/{urllib.parse.quote(session_id)}", reason=reason)
+                    api.call(
+                        "DELETE",
+                        f"sessions/{urllib.parse.quote(session_id)}",
+                        reason=reason,
+                        timeout=CLEANUP_TIMEOUT if stopped else None,
+                    )
                 except LaunchError as exc:
                     warn(f"the session {session_id} could not be ended ({exc.message}); it ends when idle")
             bundle.remove()
@@ -679,7 +966,14 @@ def describe_platform() -> str:
 
 
 def print_plan(
-    out: Any, session_id: str, bundle: BundleDir, spawn: Mapping[str, Any], argv: list[str], cwd: str
+    out: Any,
+    session_id: str,
+    bundle: BundleDir,
+    spawn: Mapping[str, Any],
+    argv: list[str],
+    cwd: str,
+    env: Mapping[str, str],
+    masker: Masker,
 ) -> None:
     files = ", ".join(
         f"{name} ({len(text.encode('utf-8'))} bytes)" for name, text in sorted(bundle.names(spawn["files"]).items())
@@ -687,7 +981,7 @@ def print_plan(
     print(f"# session {session_id} was created for this and is ended now; nothing was launched", file=out)
     print(f"# bundle directory: {bundle.path} (not written): {files}", file=out)
     print(f"# mechanism: {spawn.get('mechanism', '?')}; the env below is added to yours", file=out)
-    print(describe(argv, spawn["env"], cwd), file=out)
+    print(describe(argv, env, cwd, masker), file=out)
 
 
 def warn(message: str) -> None:
@@ -696,6 +990,9 @@ def warn(message: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options, agent_args = parse_args(sys.argv[1:] if argv is None else argv)
+    if argv is None:  # the real command line (not a call from Python): hide the token there
+        hide_token(sys.argv, options.token)
+        not_dumpable()
     try:
         return run(options, agent_args)
     except LaunchError as exc:

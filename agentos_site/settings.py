@@ -238,6 +238,9 @@ CONTENT_SECURITY_POLICY = {
 
 # API tokens (django-rest-knox): only a SHA-512 digest is stored. Tokens do not expire
 # unless API_TOKEN_TTL_HOURS is set (launchers keep one for a long time).
+# Named so that models may point at it (a session token belongs to the API token it was
+# minted with): knox's token model is swappable through this setting.
+KNOX_TOKEN_MODEL = "knox.AuthToken"  # noqa: S105 (a model name)
 REST_KNOX = {
     "TOKEN_TTL": timedelta(hours=env_int("API_TOKEN_TTL_HOURS", 0)) or None,
     "TOKEN_PREFIX": "agentos_",

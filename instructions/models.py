@@ -210,6 +210,41 @@ class AgentSession(models.Model):
         return self.ended_at is None
 
 
+# --- session tokens ------------------------------------------------------------
+
+#: How a session token starts: never a knox API token (``agentos_`` then hex digits only),
+#: so the authentication tells the two apart before any lookup.
+SESSION_TOKEN_PREFIX = "agentos_s_"  # noqa: S105 (a prefix, not a secret)
+#: The part of a session token stored in clear to find its row (as knox does).
+SESSION_TOKEN_KEY_CHARS = len(SESSION_TOKEN_PREFIX) + 8
+
+
+class SessionToken(models.Model):
+    """A credential bound to one agent session, for the agent itself.
+
+    It authenticates as the session's owner for that session only: reading its spawn
+    payload and merged instructions, reading and changing its session scope
+    (``instructions.api.auth``); every other route refuses it. Stored as the owner's API
+    tokens are (django-rest-knox's SHA-512 digest; shown once, never recoverable). It
+    works while its session is live and the API token it was minted with exists and has
+    not expired: ending the session deletes it, revoking that API token deletes it
+    (``parent``, CASCADE). One per session: minting again replaces it.
+
+    No history table of its own (a digest is nothing to review): issuing one is a history
+    row of its session, with who, why and how.
+    """
+
+    digest = models.CharField(max_length=128, primary_key=True)
+    token_key = models.CharField(max_length=SESSION_TOKEN_KEY_CHARS, db_index=True)
+    session = models.ForeignKey(AgentSession, on_delete=models.CASCADE, related_name="tokens")
+    #: The owner's API token it was minted with (knox's ``AuthToken``): revoked with it.
+    parent = models.ForeignKey("knox.AuthToken", on_delete=models.CASCADE, related_name="session_tokens")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    def __str__(self) -> str:
+        return f"session token {self.token_key}… of {self.session_id}"
+
+
 # --- who owns a scope ---------------------------------------------------------
 
 #: The column naming the owner of each editable scope's document: a user, a

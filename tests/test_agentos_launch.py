@@ -39,6 +39,7 @@ LAUNCHER_PYTHON = os.environ.get("AGENTOS_LAUNCH_TEST_PYTHON", sys.executable)
 TOKEN = "tok-123"
 INSTRUCTIONS = "# Environment\n\nYou are on a host.\n\n# [user]\nBe brief. \"Quotes\" and 'quotes'."
 SESSION_ID = "0b6c8f5e-4a39-4f0e-9a8e-2f6e7f4b1c2d"
+SESSION_TOKEN = "agentos_s_" + "5e" * 32
 
 STUB_AGENT = """\
 #!{python}
@@ -109,6 +110,10 @@ class FakeAgentos:
     #: Builds the "spawn" of a created session from the request body.
     spawn: Any = None
     post_delay: float = 0.0
+    token_route: bool = True  # False: a server that predates session tokens
+    #: Requests ("METHOD /path") the fake does not answer until released (at the end of the test).
+    hang: set[str] = field(default_factory=set)
+    release: threading.Event = field(default_factory=threading.Event)
     status: int = 401  # for requests with a wrong token
     seen: list[Seen] = field(default_factory=list)
     post_received: threading.Event = field(default_factory=threading.Event)
@@ -148,6 +153,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         body = json.loads(raw) if raw else None
         fake.seen.append(Seen(self.command, self.path, dict(self.headers), body))
+        if f"{self.command} {self.path}" in fake.hang:
+            fake.release.wait(60)
         if self.headers.get("Authorization") != f"Token {TOKEN}":
             self._answer(fake.status, {"code": "NOT_AUTHENTICATED", "detail": "Invalid token."})
         elif self.command == "GET" and self.path == "/api/agents":
@@ -160,6 +167,8 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 spawn = (fake.spawn or fake.default_spawn)(body)
                 self._answer(201, {"id": SESSION_ID, "agent": body["agent"], "spawn": spawn})
+        elif fake.token_route and self.command == "POST" and self.path == f"/api/sessions/{SESSION_ID}/token":
+            self._answer(201, {"token": SESSION_TOKEN, "session": SESSION_ID, "created_at": "2026-01-01T00:00:00Z"})
         elif self.command == "DELETE" and self.path == f"/api/sessions/{SESSION_ID}":
             self._answer(200, {"id": SESSION_ID, "active": False})
         else:
@@ -176,6 +185,7 @@ def fake() -> Iterator[tuple[FakeAgentos, str]]:
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield server.fake, f"http://127.0.0.1:{server.server_address[1]}"
+    server.fake.release.set()
     server.shutdown()
     server.server_close()
 
@@ -384,6 +394,85 @@ def test_a_signal_before_the_agent_starts_ends_the_session_and_launches_nothing(
     assert list(host.runtime.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("name", "hangs", "message"),
+    [
+        ("SIGINT", "GET /api/agents", "the server had not answered GET /api/agents"),
+        ("SIGTERM", "GET /api/agents", "the server had not answered GET /api/agents"),
+        (
+            "SIGINT",
+            "POST /api/sessions",
+            "the server had not answered POST /api/sessions; a session it still creates ends when idle",
+        ),
+    ],
+)
+def test_a_signal_while_the_server_hangs_stops_the_launch_at_once(fake, host, name, hangs, message):
+    """Ctrl-C used to wait for the HTTP timeout (30 s) while the server hung."""
+    server, url = fake
+    server.hang = {hangs}
+    method, path = hangs.split()
+    proc = subprocess.Popen(
+        launcher_argv(url), env=host.env(), cwd=host.root, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for(lambda: (method, path) in requests(server))
+        started = time.monotonic()
+        proc.send_signal(getattr(signal, name))
+        _, stderr = proc.communicate(timeout=10)  # the server would hang for 60 s
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 10
+    assert proc.returncode == 128 + getattr(signal, name), stderr
+    assert stderr == f"agentos-launch: stopped by {name} before the agent started ({message})\n"
+    assert not host.report.exists()
+    assert list(host.runtime.iterdir()) == []  # the bundle directory is removed
+
+
+def test_a_second_ctrl_c_does_not_wait_for_the_session_to_be_created(fake, host):
+    server, url = fake
+    server.hang = {"POST /api/sessions"}
+    proc = subprocess.Popen(
+        launcher_argv(url), env=host.env(), cwd=host.root, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for(lambda: ("POST", "/api/sessions") in requests(server))
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 2.5  # less than the grace the first one gives
+    assert proc.returncode == 130, stderr
+
+
+def test_a_signal_after_the_agent_exits_does_not_wait_for_a_hanging_server(fake, host):
+    """Ending the session when the agent has exited: a signal stops the wait, the status is the agent's."""
+    server, url = fake
+    server.hang = {f"DELETE /api/sessions/{SESSION_ID}"}
+    proc = subprocess.Popen(
+        launcher_argv(url),
+        env=host.env(STUB_MODE="exit:5"),
+        cwd=host.root,
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(lambda: ("DELETE", f"/api/sessions/{SESSION_ID}") in requests(server))
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert proc.returncode == 5, stderr
+    assert stderr.splitlines()[-1] == (
+        f"agentos-launch: the session {SESSION_ID} could not be ended (stopped by SIGINT while the server had "
+        f"not answered DELETE /api/sessions/{SESSION_ID}); it ends when idle"
+    )
+    assert list(host.runtime.iterdir()) == []
+
+
 # --- --print ------------------------------------------------------------------------------------
 
 
@@ -405,6 +494,35 @@ def test_print_shows_the_command_masks_secrets_and_launches_nothing(fake, host):
     deletes = [s for s in server.seen if s.method == "DELETE"]
     assert [s.headers["X-Change-Reason"] for s in deletes] == ["agentos-launch --print (nothing launched)"]
     assert list(host.runtime.iterdir()) == []
+
+
+def test_print_masks_secret_values_wherever_they_appear(fake, host):
+    """Masking by name alone showed a key inside OPENCODE_CONFIG_CONTENT, or in an argument."""
+    server, url = fake
+    openai_key = "sk-proj-AbCdEf0123456789xyzXYZ"
+    config = json.dumps({"provider": {"openai": {"options": {"apiKey": openai_key, "baseURL": "http://x"}}}})
+    password = "hunter2-but-longer"
+    github = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+    def leaky(body):
+        spawn = server.default_spawn(body)
+        spawn["args"] += [f"--header=Authorization: Token {TOKEN}"]
+        return spawn
+
+    server.spawn = leaky
+    argv = launcher_argv(
+        url, "--print", "--", "-p", f"log in with {password}, then push with {github}", agent="opencode"
+    )
+    env = host.env(OPENCODE_CONFIG_CONTENT=config, DB_PASSWORD=password, SHORT_TOKEN="1")
+    done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    for secret in (openai_key, password, github, TOKEN, "sk-x"):
+        assert secret not in done.stdout, secret
+    line = done.stdout.splitlines()[3]
+    assert "OPENCODE_CONFIG_CONTENT=" in line and '"apiKey": "****"' in line and '"baseURL": "http://x"' in line
+    assert "'--header=Authorization: Token ****'" in line
+    assert "'log in with ****, then push with ****'" in line
+    assert "SHARED=from-payload" in line  # a one-character secret ("1") is not hunted for everywhere
 
 
 # --- one clear line, a status, nothing launched -------------------------------------------------
@@ -514,6 +632,32 @@ def test_a_missing_command_is_127_before_any_session(fake, host):
     assert requests(server) == [("GET", "/api/agents")]
 
 
+def test_an_agent_file_that_is_not_executable_is_named_as_such(fake, host):
+    server, url = fake
+    stub = host.bin / "stub-agent"
+    stub.chmod(0o644)
+    done = launch(host, url)
+    assert_refused(done, 126, f"'stub-agent' found at {stub} but not executable (chmod +x it, or give --command)", host)
+    assert requests(server) == [("GET", "/api/agents")]
+    # The same for a path given with --command.
+    done = launch(host, url, "--command", str(stub))
+    assert_refused(done, 126, f"{stub} is not executable (chmod +x it)", host)
+
+
+def test_a_directory_named_like_the_agent_is_not_a_program(fake, host):
+    server, url = fake
+    stub = host.bin / "stub-agent"
+    stub.unlink()
+    stub.mkdir()
+    done = launch(host, url)
+    assert_refused(done, 126, f"'stub-agent' found at {stub} but it is a directory, not a program", host)
+    done = launch(host, url, "--command", str(host.bin))
+    assert_refused(done, 126, f"{host.bin} is a directory, not a program", host)
+    done = launch(host, url, "--command", str(host.root / "nowhere"))
+    assert_refused(done, 127, f"{host.root / 'nowhere'} does not exist", host)
+    assert ("POST", "/api/sessions") not in requests(server)
+
+
 def test_a_payload_naming_a_file_outside_the_bundle_is_refused_and_the_session_ended(fake, host):
     server, url = fake
 
@@ -551,6 +695,110 @@ def test_a_redirect_is_refused_with_the_address_to_use(host):
     assert_refused(
         done, 69, "the server redirects to https://agentos.example.org/api/agents: use that address as --server", host
     )
+
+
+def test_the_agent_never_gets_the_users_token(fake, host):
+    """An agent with a shell (or a prompt injection in it) must not find the user's token:
+    not as AGENTOS_TOKEN, not under any other name, and not in the launcher's /proc entries."""
+    server, url = fake
+    argv = [a for a in launcher_argv(url) if a not in ("--token", TOKEN)]
+    env = host.env(STUB_MODE="exit:0", AGENTOS_TOKEN=TOKEN, MY_COPY=f"Token {TOKEN}", AGENTOS_API_KEY="k-secret")
+    done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert post_body(server)["env"] == {}
+    agent_env = host.read_report()["env"]
+    assert "AGENTOS_TOKEN" not in agent_env and "AGENTOS_API_KEY" not in agent_env and "MY_COPY" not in agent_env
+    assert not [name for name, value in agent_env.items() if TOKEN in value]
+    assert agent_env["CALLER_ONLY"] == "kept"  # everything else of the caller's is still there
+    assert "AGENTOS_SESSION_TOKEN" not in agent_env  # no token at all unless asked for
+
+
+def test_with_session_token_the_agent_gets_a_token_of_its_session_only(fake, host):
+    server, url = fake
+    argv = [a for a in launcher_argv(url, "--session-token") if a not in ("--token", TOKEN)]
+    done = subprocess.run(argv, env=host.env(AGENTOS_TOKEN=TOKEN), cwd=host.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert requests(server) == [
+        ("GET", "/api/agents"),
+        ("POST", "/api/sessions"),
+        ("POST", f"/api/sessions/{SESSION_ID}/token"),
+        ("DELETE", f"/api/sessions/{SESSION_ID}"),
+    ]
+    mint = server.seen[2]
+    assert mint.headers["Authorization"] == f"Token {TOKEN}" and mint.headers["X-Change-Reason"] == "agentos-launch"
+    env = host.read_report()["env"]
+    assert env["AGENTOS_SESSION_TOKEN"] == SESSION_TOKEN
+    assert (env["AGENTOS_SESSION"], env["AGENTOS_SERVER"]) == (SESSION_ID, url)
+    assert "AGENTOS_TOKEN" not in env and not [name for name, value in env.items() if TOKEN in value]
+
+
+def test_print_with_session_token_mints_none_and_shows_it_masked(fake, host):
+    server, url = fake
+    done = launch(host, url, "--print", "--session-token")
+    assert done.returncode == 0, done.stderr
+    assert ("POST", f"/api/sessions/{SESSION_ID}/token") not in requests(server)
+    line = done.stdout.splitlines()[3]
+    assert f"AGENTOS_SERVER={url} AGENTOS_SESSION={SESSION_ID} AGENTOS_SESSION_TOKEN='****'" in line
+
+
+def test_a_server_without_session_tokens_is_named_as_too_old(fake, host):
+    server, url = fake
+    server.token_route = False
+    done = launch(host, url, "--session-token")
+    assert done.returncode == 65, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "agentos-launch: the server refused the request (404 NOT_FOUND): No such route. "
+        "(this server predates session tokens: upgrade it, or launch without --session-token)"
+    )
+    assert not host.report.exists() and list(host.runtime.iterdir()) == []
+    assert requests(server)[-1] == ("DELETE", f"/api/sessions/{SESSION_ID}")
+
+
+def test_the_token_is_never_sent_as_session_env(fake, host):
+    """The session's env comes back in the agent's environment: the token never goes there."""
+    server, url = fake
+    argv = [a for a in launcher_argv(url, "--env", "AGENTOS_TOKEN") if a not in ("--token", TOKEN)]
+    done = subprocess.run(argv, env=host.env(AGENTOS_TOKEN=TOKEN), cwd=host.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert post_body(server)["env"] == {}  # the launcher no longer has it in its environment
+    server.seen.clear()
+    done = launch(host, url, "--env", f"COPY=x{TOKEN}x")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "agentos-launch: --env COPY holds your agentOS token; it is never given to the agent\n"
+    assert ("POST", "/api/sessions") not in requests(server)
+
+
+def test_the_launchers_own_proc_entries_do_not_show_the_token(fake, host):
+    """The agent runs as the same user: /proc/<launcher>/environ and cmdline would show the
+    token. The launcher runs on with neither holding it (it re-executes itself, the token
+    handed over through a pipe), and is not dumpable (Linux): its memory is not the agent's to read."""
+    if not Path("/proc/self/environ").exists():
+        pytest.skip("no /proc")
+    _, url = fake
+    peek = host.bin / "peek-agent"
+    peek.write_text(
+        f"#!{sys.executable}\n"
+        "import json, os\n"
+        "seen = {}\n"
+        "for name in ('environ', 'cmdline', 'status'):\n"
+        "    try:\n"
+        "        seen[name] = open(f'/proc/{os.getppid()}/{name}', 'rb').read().decode('utf-8', 'replace')\n"
+        "    except OSError as exc:\n"
+        "        seen[name] = 'refused: ' + type(exc).__name__\n"
+        "json.dump(seen, open(os.environ['STUB_REPORT'], 'w'))\n"
+    )
+    peek.chmod(0o755)
+    from_env = [a for a in launcher_argv(url, "--command", str(peek)) if a not in ("--token", TOKEN)]
+    from_argv = launcher_argv(url, "--command", str(peek))
+    for argv, env in ((from_env, host.env(AGENTOS_TOKEN=TOKEN)), (from_argv, host.env())):
+        host.report.unlink(missing_ok=True)
+        done = subprocess.run(argv, env=env, cwd=host.root, capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        seen = host.read_report()
+        assert TOKEN not in seen["environ"] and TOKEN not in seen["cmdline"], seen
+        assert LAUNCHER.name in seen["cmdline"]  # it is the launcher's own, nothing else's
+        if os.geteuid() != 0:  # root reads any process's environ, dumpable or not
+            assert seen["environ"].startswith("refused: "), seen["environ"]
 
 
 def test_no_token_is_a_usage_error(fake, host):
@@ -638,6 +886,24 @@ def test_secrets_are_masked_by_name():
         "cd /w && env AWS_SECRET='****' DB_PASSWORD='****' GH_TOKEN='****' MY_CREDENTIALS='****' "
         "OPENAI_API_KEY='****' PLAIN=v x"
     )
+
+
+def test_secrets_are_masked_by_value_and_by_shape():
+    masker = agentos_launch.Masker(["agentos_s_0123456789abcdef"], [{"MY_PASSWORD": "correct-horse", "PIN_KEY": "12"}])
+    shapes = {
+        "sk-ant-api03-AAAAAAAAAAAAAAAAAAAA": "****",
+        "AKIAABCDEFGHIJKLMNOP": "****",
+        "AIza" + "B" * 35: "****",
+        "xoxb-1234567890-abcdef": "****",
+        "agentos_" + "f" * 64: "****",
+        "token=agentos_s_0123456789abcdef;pw=correct-horse": "token=****;pw=****",
+        "PIN 12 stays": "PIN 12 stays",  # too short to hunt for
+        "task-1234567890123456789 is no key": "task-1234567890123456789 is no key",
+    }
+    for text, shown in shapes.items():
+        assert masker.text(text) == shown, text
+    line = agentos_launch.describe(["x", '{"apiKey": "correct-horse"}'], {"CONF": "pw=correct-horse"}, "/w", masker)
+    assert line == "cd /w && env CONF='pw=****' x '{\"apiKey\": \"****\"}'"
 
 
 def test_exit_status_of_a_signal_death():

@@ -18,13 +18,15 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from knox.models import AuthToken
 
 from instructions.contract import Scope
-from instructions.models import AgentSession, Delivery, ReviewItem
+from instructions.models import AgentSession, Delivery, InstructionDocument, ReviewItem
 from instructions.services.documents import Target, document_save
 from tests.helpers import make_user
 from tests.test_agentos_launch import LAUNCHER, STUB_AGENT, wait_for
@@ -128,7 +130,8 @@ def test_a_claude_session_through_the_real_api(live_server, ana, token, stub, tm
     assert seen["cwd"] == work
     # The environment: the caller's, plus the payload's (the session's env, here --env).
     assert seen["env"]["CALLER_ONLY"] == "kept" and seen["env"]["FOO"] == "bar"
-    assert "AGENTOS_TOKEN" in seen["env"]  # the launcher's own environment reaches the agent as it is
+    assert "AGENTOS_TOKEN" not in seen["env"]  # the caller's environment, but never the user's token
+    assert not [name for name, value in seen["env"].items() if token in value]
     # The bundle: a private directory, read-only files, exactly what the payload named.
     bundle = seen["bundle"]
     assert bundle["dir"] == bundle_dir and bundle["dir_mode"] == 0o700
@@ -191,6 +194,52 @@ def test_signals_and_the_file_route_through_the_real_api(live_server, ana, token
     assert not session.is_active and session.end_reason.endswith(": agentos-launch")
     assert Delivery.objects.get().mechanism == "append-system-prompt-file"
     assert not (tmp_path / "bundle").exists()
+
+
+def call(server: str, token: str, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    request = urllib.request.Request(  # noqa: S310 (the live test server)
+        f"{server}/api/{path}",
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def test_the_agent_gets_a_session_token_that_reaches_its_session_only(live_server, ana, token, stub, tmp_path):
+    proc = launcher(live_server.url, token, stub, tmp_path, "--session-token", mode="wait")
+    report_path = tmp_path / "report.json"
+    try:
+        wait_for(lambda: report_path.exists() and json.loads(report_path.read_text()).get("ready"), timeout=60)
+        env = report(tmp_path)["env"]
+        session = AgentSession.objects.get()
+        assert env["AGENTOS_SESSION"] == str(session.pk) and env["AGENTOS_SERVER"] == live_server.url
+        assert "AGENTOS_TOKEN" not in env and not [n for n, v in env.items() if token in v]
+        mine = env["AGENTOS_SESSION_TOKEN"]
+        # What the agent may do: its payload, its instructions, its session scope.
+        assert call(live_server.url, mine, "GET", f"sessions/{session.pk}/spawn")[0] == 200
+        assert call(live_server.url, mine, "PUT", "instructions/scope/session", {"body": "Found the bug."})[0] == 200
+        status, merged = call(live_server.url, mine, "GET", "instructions")
+        assert status == 200 and merged["merged"].endswith("# [session]\nFound the bug.")
+        # What it may not: the user's scope (for every later session), or anything else.
+        status, error = call(live_server.url, mine, "PUT", "instructions/scope/user", {"body": "Obey the repo."})
+        assert (status, error["code"]) == (403, "FORBIDDEN")
+        assert call(live_server.url, mine, "GET", "sessions")[0] == 403
+        proc.send_signal(signal.SIGTERM)
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    # The session ended with the agent, and its token with it.
+    assert call(live_server.url, mine, "GET", "instructions")[0] == 401
+    user_scope = call(live_server.url, token, "GET", "instructions/scope/user")[1]
+    assert user_scope["body"] == "Answer briefly."
+    first = InstructionDocument.objects.get(scope="session").history.order_by("history_date").first()
+    assert (first.history_user, first.history_change_reason) == (ana, "API edit (session token)")
 
 
 def test_gemini_gets_its_context_file_in_the_bundle(live_server, ana, token, stub, tmp_path):

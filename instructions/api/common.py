@@ -22,9 +22,10 @@ from rest_framework.views import APIView
 
 from instructions import access
 from instructions.api import serializers as s
+from instructions.api.auth import session_token_of
 from instructions.api.throttling import FailOpen
 from instructions.contract import Scope, check_editable
-from instructions.errors import InvalidInput, OathConflict, SessionEnded, StaleVersion
+from instructions.errors import InvalidInput, NotFound, OathConflict, SessionEnded, StaleVersion
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
 from instructions.selectors import (
@@ -67,6 +68,11 @@ class ApiView(APIView):
 
     #: True while the request's own transaction is open (write requests).
     in_request_transaction = False
+
+    def allows_session_token(self, request: Request) -> bool:
+        """May a session token make this request at all? (``api.auth``: else 403.) No, unless
+        the view says so; which session it names is then checked with ``check_token_session``."""
+        return False
 
     def dispatch(self, request, *args, **kwargs):
         with change_path(ChangePath.API):
@@ -160,9 +166,20 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 
 
 def reason_for(request: Request, default: str) -> str:
-    """The change reason of a write: ``default``, plus the caller's ``X-Change-Reason``."""
+    """The change reason of a write: ``default``, plus the caller's ``X-Change-Reason``.
+    A write made with a session token says so: ``API edit (session token): ...``."""
+    if session_token_of(request) is not None:
+        default = f"{default} (session token)"
     given = validate_text(request.headers.get("X-Change-Reason", ""), field="X-Change-Reason", max_chars=None).strip()
     return f"{default}: {given}" if given else default
+
+
+def check_token_session(request: Request, session: AgentSession | None) -> None:
+    """With a session token, the request may name no other session than the token's
+    (``NotFound``, as for anyone else's session)."""
+    token = session_token_of(request)
+    if token is not None and (session is None or session.pk != token.session_id):
+        raise NotFound("Session not found.")
 
 
 def version_etag(version: int) -> str:
@@ -191,6 +208,9 @@ class ScopeRequest:
     def __init__(self, request: Request, *, need: str = Role.VIEWER, stamped: bool = False) -> None:
         user = request.user
         session_id = request.query_params.get("session")
+        token = session_token_of(request)
+        if token is not None and not session_id:
+            session_id = str(token.session_id)  # a session token's requests are about its session
         self.session: AgentSession | None = None
         #: With ``stamped``, the stamp of the caller's merged set (``selectors.merge_stamp``).
         self.stamp: MergeStamp | None = None
@@ -205,6 +225,7 @@ class ScopeRequest:
             return
         if session_id:
             self.session = session_touch(session=access.own_session(user, session_id))
+            check_token_session(request, self.session)
             if not self.session.is_active and request.method not in SAFE_METHODS:
                 # Whatever ended it (its end, idle expiry, its owner losing access to the
                 # workspace), a write naming it answers the same.

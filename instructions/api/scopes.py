@@ -51,6 +51,9 @@ def _need(scope: str) -> str:
 
 
 class MergedInstructionsView(ApiView):
+    def allows_session_token(self, request: Request) -> bool:
+        return request.method in ("GET", "HEAD")  # its session's merged set (``ScopeRequest``)
+
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_NONE_MATCH],
         responses={200: s.MergedInstructionsSerializer, 304: None, 400: ERROR, 404: ERROR},
@@ -84,6 +87,10 @@ class ScopeListView(ApiView):
 
 
 class ScopeView(ApiView):
+    def allows_session_token(self, request: Request) -> bool:
+        # Its session scope: read, change, clear (the session is checked by ``ScopeRequest``).
+        return self.kwargs.get("scope") == Scope.SESSION and request.method in ("GET", "HEAD", "PUT", "DELETE")
+
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_NONE_MATCH],
         responses={200: s.InstructionEntrySerializer, 304: None, 404: ERROR},

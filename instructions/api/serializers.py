@@ -349,6 +349,21 @@ class SessionCreatedSerializer(SessionSerializer):
     spawn = SpawnSerializer()
 
 
+class SessionTokenSerializer(serializers.Serializer):
+    """A session token, as minted: the only time the token is shown."""
+
+    token = serializers.CharField(
+        source="raw",
+        help_text="Send as 'Authorization: Token <token>'. Shown once; stored hashed. It reads this session's "
+        "spawn payload (GET /api/sessions/{id}/spawn) and merged instructions (GET /api/instructions), and "
+        "reads, changes and clears its session scope (GET/PUT/DELETE /api/instructions/scope/session); "
+        "?session= defaults to this session. Every other route answers 403, another session 404. It stops "
+        "working when the session ends, and when the API token it was minted with is revoked or expires.",
+    )
+    session = serializers.UUIDField(source="session_id")
+    created_at = serializers.DateTimeField()
+
+
 class DeliverySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     session = serializers.UUIDField(source="session_id")

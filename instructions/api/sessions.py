@@ -1,6 +1,9 @@
-"""Agent sessions, their spawn payloads and delivery records, and the agent registry.
+"""Agent sessions, their spawn payloads and delivery records, session tokens, and the
+agent registry.
 
-A session is always its owner's alone: every route answers 404 for anyone else's.
+A session is always its owner's alone: every route answers 404 for anyone else's. Its
+session token (``POST /api/sessions/<id>/token``) reads its spawn payload here and
+nothing else of this module.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from knox.models import AuthToken
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,12 +21,23 @@ from instructions import access
 from instructions.agents import registered_agents
 from instructions.api import rendered
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
+from instructions.api.auth import session_token_of
+from instructions.api.common import (
+    CHANGE_REASON,
+    ERROR,
+    ApiView,
+    ListPagination,
+    check_token_session,
+    paginated,
+    reason_for,
+    validated,
+)
 from instructions.api.rendered import json_bytes
-from instructions.errors import InvalidInput
+from instructions.errors import Forbidden, InvalidInput
 from instructions.models import AgentSession
 from instructions.selectors import MergeStamp, session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
+from instructions.services.session_tokens import session_token_mint
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire
 
 
@@ -107,12 +122,16 @@ class SessionDetailView(ApiView):
 
 
 class SessionSpawnView(ApiView):
+    def allows_session_token(self, request: Request) -> bool:
+        return request.method in ("GET", "HEAD")  # its own session's, checked in ``get``
+
     @extend_schema(
         responses={200: s.SpawnSerializer, 404: ERROR, 409: ERROR, 413: ERROR},
         summary="The spawn payload, computed now (edits made since show up); recorded as a delivery",
     )
     def get(self, request: Request, pk: str) -> HttpResponse:
         session, stamp = live_session_stamped(request, pk)
+        check_token_session(request, session)
         found, _ = spawn_rendered(
             session=session,
             actor=request.user,
@@ -132,3 +151,28 @@ class SessionDeliveryListView(ApiView):
     def get(self, request: Request, pk: str) -> Response:
         session = access.own_session(request.user, pk)
         return paginated(self, session.deliveries.order_by("-created_at", "-id"), s.DeliverySerializer)
+
+
+class SessionTokenView(ApiView):
+    @extend_schema(
+        request=None,
+        parameters=[CHANGE_REASON],
+        responses={201: s.SessionTokenSerializer, 403: ERROR, 404: ERROR, 409: ERROR},
+        summary="Mint the session's token, for its agent (shown once; replaces any earlier one)",
+        description=(
+            "A token for the agent of this session instead of your own: it reaches only this session's spawn "
+            "payload, merged instructions and session scope, and stops working when the session ends or the API "
+            "token this request is authenticated with is revoked or expires. Minting needs that API token "
+            "(not a browser sign-in, 403), and a live session (409 SESSION_ENDED)."
+        ),
+    )
+    def post(self, request: Request, pk: str) -> Response:
+        session = live_session(request, pk)
+        parent = request.auth
+        if session_token_of(request) is not None or not isinstance(parent, AuthToken):
+            raise Forbidden("A session token is minted with an API token (revoking that token revokes it).")
+        token, raw = session_token_mint(
+            session=session, parent=parent, actor=request.user, reason=reason_for(request, "API: session token issued")
+        )
+        token.raw = raw
+        return Response(s.SessionTokenSerializer(token).data, status=status.HTTP_201_CREATED)

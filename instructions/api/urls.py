@@ -29,6 +29,7 @@ urlpatterns = [
     path("sessions/<str:pk>", sessions.SessionDetailView.as_view(), name="session"),
     path("sessions/<str:pk>/spawn", sessions.SessionSpawnView.as_view(), name="session-spawn"),
     path("sessions/<str:pk>/deliveries", sessions.SessionDeliveryListView.as_view(), name="session-deliveries"),
+    path("sessions/<str:pk>/token", sessions.SessionTokenView.as_view(), name="session-token"),
     # Schema and docs.
     # The schema and its docs are public, like any published API description.
     path("schema/", SpectacularAPIView.as_view(permission_classes=[AllowAny]), name="schema"),

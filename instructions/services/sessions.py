@@ -26,6 +26,7 @@ from instructions.models import (
     InstructionDocument,
     ReviewKind,
     ReviewSubject,
+    SessionToken,
     Workspace,
     additional_target_key,
 )
@@ -205,9 +206,11 @@ def session_start(
 
 def session_end(*, session: AgentSession, actor, reason: str = "Session ended") -> AgentSession:
     """End the session: its scope stops being served at once and is cleared (its
-    history stays for audit), and its env, which may hold secrets, is dropped."""
+    history stays for audit), its env, which may hold secrets, is dropped, and its
+    session token stops working (deleted)."""
     with transaction.atomic():
         session = AgentSession.objects.select_for_update().get(pk=session.pk)
+        SessionToken.objects.filter(session=session).delete()
         if session.ended_at is not None:
             return session
         document = InstructionDocument.objects.of(Scope.SESSION, session).first()
