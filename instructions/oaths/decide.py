@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from instructions.oaths.budget import uncounted
 from instructions.oaths.compile import Lexicons, re2_compile
 from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
 from instructions.oaths.segment import Unit, _code_spans
@@ -179,7 +180,8 @@ _CUES: CueSet | None = None
 def cues() -> CueSet:
     global _CUES
     if _CUES is None:
-        _CUES = CueSet()
+        with uncounted():  # (built on first use: the rules' cost, not the text's)
+            _CUES = CueSet()
     return _CUES
 
 
