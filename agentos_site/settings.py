@@ -257,6 +257,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1024 * 1024
 AGENTOS_CREDO_DIR = Path(env_str("AGENTOS_CREDO_DIR") or BASE_DIR / "harness")
 #: How often (seconds) the credo files' mtimes are looked at; never more often.
 AGENTOS_CREDO_RECHECK_SECONDS = env_int("AGENTOS_CREDO_RECHECK_SECONDS", 5)
+#: Seconds of CPU time (of the request's thread) one oath check of a proposed text may use; a check that
+#: spends it holds the text for review (409 on a write, a finding on the dry run). 0: no limit.
+OATH_CHECK_BUDGET_SECONDS = float(env_str("OATH_CHECK_BUDGET_SECONDS") or 0.75)
 #: One template per OS environment profile (<profile>.md: agentos-vm, host), the text
 #: that opens a session's instructions.md; see instructions/os_profiles.py.
 AGENTOS_OS_PROFILES_DIR = Path(env_str("AGENTOS_OS_PROFILES_DIR") or BASE_DIR / "harness" / "os-profiles")

@@ -19,7 +19,7 @@ import functools
 import hashlib
 from collections.abc import Iterable
 
-from instructions.oaths import Finding, OathResult, RuleSet, check_text
+from instructions.oaths import CHECK_DID_NOT_FINISH, Finding, OathResult, RuleSet, check_text
 from instructions.oaths.segment import segment
 
 #: ``(rule id, unit key)``: what identifies an approved finding across edits of its text.
@@ -42,6 +42,8 @@ def unit_text(body: str, finding: Finding) -> str:
     """The unit of ``body`` the finding stands in: the segment holding its start (to
     its end, if the finding runs past it), or else the whole lines it spans (a finding
     in a decoded payload or a comment)."""
+    if finding.rule_id == CHECK_DID_NOT_FINISH:
+        return body  # a check that did not finish vouches for no sentence: its approval is the whole text's
     starts, spans = _unit_spans(body)
     k = bisect.bisect_right(starts, finding.start) - 1
     if k >= 0 and spans[k][0] <= finding.start < spans[k][1]:
@@ -56,7 +58,7 @@ def finding_key(finding: Finding, body: str) -> FindingKey:
 
 
 def without_approved(
-    result: OathResult, approved: Iterable[FindingKey], body: str, rules: RuleSet, *, check=check_text
+    result: OathResult, approved: Iterable[FindingKey], body: str, rules: RuleSet, *, budget: float | None = None
 ) -> OathResult:
     """``result`` (the check of ``body`` under ``rules``) without the findings reviewers
     approved in their sentences; ``pass`` when none is left.
@@ -77,7 +79,7 @@ def without_approved(
             if text_key(body[a:b]) in units:
                 blanked[a:b] = ("\n" if ch == "\n" else " " for ch in body[a:b])
         seen = {(f.rule_id, f.start) for f in left}
-        again = check("".join(blanked), rules)
+        again = check_text("".join(blanked), rules, budget, target="approved sentences set aside")
         left = sorted(left + [f for f in again.findings if (f.rule_id, f.start) not in seen], key=_order)
     return OathResult("fail", tuple(left)) if left else OathResult("pass")
 
@@ -86,7 +88,11 @@ def _order(finding: Finding) -> tuple[int, str]:
     return finding.start, finding.rule_id
 
 
-def verdict(body: str, rules: RuleSet, approved: Iterable[FindingKey] = ()) -> OathResult:
+def verdict(
+    body: str, rules: RuleSet, approved: Iterable[FindingKey] = (), *, budget: float | None = None, target: str = ""
+) -> OathResult:
     """The oath check of ``body`` for a target whose ``approved`` findings reviewers
-    approved: what every write, merge and recheck goes by."""
-    return without_approved(check_text(body, rules), approved, body, rules)
+    approved: what every write, merge and recheck goes by. ``budget`` and ``target``:
+    as for ``check_text`` (a write's check has a deadline; a check that does not finish
+    holds the text)."""
+    return without_approved(check_text(body, rules, budget, target=target), approved, body, rules, budget=budget)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Count, Max, QuerySet
@@ -54,6 +55,13 @@ def credo_or_error() -> Credo:
 def current_rules() -> RuleSet:
     """The oath rules of the credo in force (``CredoUnavailable`` when it cannot be used)."""
     return credo_or_error().rules
+
+
+def oath_budget() -> float | None:
+    """Seconds of CPU time one oath check of a proposed text may use (``OATH_CHECK_BUDGET_SECONDS``, read
+    at each call; 0 or less: no limit). A check that spends it holds the text for review."""
+    budget = getattr(settings, "OATH_CHECK_BUDGET_SECONDS", None)
+    return float(budget) if budget is not None and budget > 0 else None
 
 
 def document_source(document: InstructionDocument, approved: frozenset[FindingKey] = frozenset()) -> ScopeSource:
@@ -468,8 +476,9 @@ def text_check(body: str, *, approved: frozenset[FindingKey] = frozenset()) -> T
 
     ``approved``: the findings reviewers approved for the scope (``approvals_by_target``),
     which the write path lets through: they are not shown as findings."""
-    checked = check_text(body, current_rules()) if body else OathResult("pass")
-    result = without_approved(checked, approved, body, current_rules())
+    rules = current_rules()
+    checked = check_text(body, rules, oath_budget(), target="live check") if body else OathResult("pass")
+    result = without_approved(checked, approved, body, rules, budget=oath_budget())
     spans = [Span(f.start, f.end, finding_label(f)) for f in checked.findings]
     return TextCheck(
         status=result.status,

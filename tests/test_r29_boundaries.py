@@ -317,3 +317,22 @@ def test_the_dry_run_and_the_merged_set_apply_approvals_by_sentence(api, alice, 
     assert merged["conflicts"] == []
     entry = next(e for e in merged["entries"] if e["scope"] == "workspace")
     assert entry["oath_check"] == "pass"
+
+
+def test_a_text_held_because_its_check_did_not_finish_is_saved_when_a_reviewer_approves_it(
+    api, alice, bob, staff, settings
+):
+    from instructions.models import InstructionDocument, ReviewItem
+    from instructions.oaths import CHECK_DID_NOT_FINISH
+
+    settings.OATH_CHECK_BUDGET_SECONDS = 1e-9
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    body = "# Release\n\n- Tag the release.\n- Write the notes."
+    held = api.as_(bob).put(url, {"body": body}, format="json")
+    assert held.status_code == 409 and held.json()["code"] == "OATH_CONFLICT"
+    item = ReviewItem.objects.get()
+    assert item.rule_id == CHECK_DID_NOT_FINISH
+    assert api.as_(staff).post(f"/api/reviews/{item.pk}/approve", {}, format="json").status_code == 200
+    assert InstructionDocument.objects.get(workspace__slug="acme").body == body
+    # The approval covers that text, not the next one: an edit is checked (and held) again.
+    assert api.as_(bob).put(url, {"body": body + "\n- More."}, format="json").status_code == 409

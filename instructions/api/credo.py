@@ -12,7 +12,7 @@ from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, validated
 from instructions.errors import ReadOnlyScope
 from instructions.oaths import check_text
-from instructions.selectors import credo_or_error
+from instructions.selectors import credo_or_error, oath_budget
 
 
 def read_only_credo(*args: Any, **kwargs: Any) -> NoReturn:
@@ -27,7 +27,7 @@ class OathCheckView(ApiView):
     )
     def post(self, request: Request) -> Response:
         body = validated(s.OathCheckRequestSerializer, request.data)["body"]
-        result = check_text(body, credo_or_error().rules)
+        result = check_text(body, credo_or_error().rules, oath_budget(), target="dry run")
         return Response(s.OathCheckResultSerializer(result).data)
 
 

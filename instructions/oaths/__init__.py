@@ -10,12 +10,15 @@ compiles them once into a ``RuleSet`` (``compile``) and checks text against it (
   description, mention) and the verdict per rule kind;
 - ``check``: the pass over a body.
 
-Pure: no Django, no database, no disk. Linear in the body's length (RE2 and linear passes only).
+Pure: no Django, no database, no disk. Linear in the body's length (RE2 and linear passes only), and
+bounded by a budget of CPU time when the caller gives one (``budget``): a check that spends it holds the
+text for review with one finding, ``CHECK_DID_NOT_FINISH``.
 """
 
-from instructions.oaths.check import check_text, check_text_uncached
+from instructions.oaths.check import check_text, check_text_uncached, clear_cache
 from instructions.oaths.compile import compile_rules
 from instructions.oaths.model import (
+    CHECK_DID_NOT_FINISH,
     EMPTY_RULES,
     PASS,
     CompiledRule,
@@ -28,6 +31,7 @@ from instructions.oaths.model import (
 from instructions.oaths.text import View, normalize
 
 __all__ = [
+    "CHECK_DID_NOT_FINISH",
     "EMPTY_RULES",
     "PASS",
     "CompiledRule",
@@ -39,6 +43,7 @@ __all__ = [
     "View",
     "check_text",
     "check_text_uncached",
+    "clear_cache",
     "compile_rules",
     "normalize",
 ]

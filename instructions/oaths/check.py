@@ -12,14 +12,19 @@
    automaton without capture groups finds the matches, the matching template alone reads their groups).
 4. Each match is judged in its unit (``decide``); the first conflict per rule is a finding.
 
-Each step is a linear pass; a decision looks only at a bounded window around its match.
+Each step is a linear pass; a decision looks only at a bounded window around its match. A check may be
+given a budget of CPU time (``budget``): its loops read the clock, and a check that spends its budget
+stops and answers with one finding (``CHECK_DID_NOT_FINISH``) that holds the text for review.
 """
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
+import logging
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -27,8 +32,9 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
+from instructions.oaths.budget import Deadline, OutOfTime
 from instructions.oaths.compile import TemplateUnion
-from instructions.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
 from instructions.oaths.text import (
     A1Z26_RUN,
@@ -207,15 +213,20 @@ class AltUnit:
 class Document:
     """A body, its units and its views."""
 
-    def __init__(self, body: str, participles: frozenset[str] = frozenset()) -> None:
+    def __init__(self, body: str, participles: frozenset[str] = frozenset(), deadline: Deadline | None = None) -> None:
         self.body = body
         #: ``RuleSet.participles``: the verb forms read only in a passive order.
         self.participles = participles
+        #: The check's budget, if it has one (``tick`` reads it).
+        self.deadline = deadline
         units, self.clean = segment(body)
+        self.tick()
         base = Builder()
         kept: list[Unit] = []
         native: list[Unit] = []
-        for u in units:
+        for k, u in enumerate(units):
+            if not k % TICK_UNITS:
+                self.tick()
             start = len(base)
             folded = normalize_into(base, self.clean, u.start, u.end)
             if len(base) == start:
@@ -238,6 +249,11 @@ class Document:
         #: ``_unit_gate`` per (rule, view, unit start): what a rule's ``unless`` and unit-wide ``require`` say.
         self.gates: dict[tuple[str, int, int], str | None] = {}
 
+    def tick(self) -> None:
+        """Raise ``OutOfTime`` when the check has spent its budget (called between bounded steps)."""
+        if self.deadline is not None:
+            self.deadline.check()
+
     def foreign(self) -> tuple[View, list[AltUnit], list[int]]:
         """The units that may be in a language other than English (a non-ASCII letter, or a function
         word of a language written in ASCII), as one view: the rules' every-language patterns are run
@@ -245,7 +261,9 @@ class Document:
         out = Builder()
         units: list[AltUnit] = []
         base = self.base
-        for u in self.units:
+        for k, u in enumerate(self.units):
+            if not k % TICK_UNITS:
+                self.tick()
             text = base.text[u.vstart : u.vend]
             if _NON_ASCII_LETTER.search(self.clean, u.start, u.end) or _FOREIGN_FUNCTION_WORDS.search(text):
                 start = len(out)
@@ -357,12 +375,15 @@ class Document:
         base = self.base
 
         def add(source: Unit, how: str, text: str, starts: list[int], ends: list[int]) -> None:
+            self.tick()
             start = len(out)
             out.add_mapped(text, starts, ends)
             alts.append(AltUnit(source, how, start, len(out)))
             out.add("\n", ends[-1] - 1 if ends else 0, ends[-1] if ends else 1)
 
-        for u in self._native:
+        for k, u in enumerate(self._native):
+            if not k % TICK_UNITS:
+                self.tick()
             start = len(out)
             normalize_into(out, self.clean, u.start, u.end, fold=False)
             if len(out) > start:
@@ -1765,6 +1786,7 @@ def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> boo
 
 def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
     for m in rule.pattern.finditer(doc.base.text):
+        doc.tick()
         start, end = m.span()
         if end <= start:
             continue
@@ -1788,8 +1810,8 @@ def _english_pattern(sources: tuple[str, ...]) -> Any:
     return TemplateUnion(list(sources), "english pattern")
 
 
-def check_document(body: str, rules: RuleSet) -> OathResult:
-    doc = Document(body, rules.participles)
+def check_document(body: str, rules: RuleSet, deadline: Deadline | None = None) -> OathResult:
+    doc = Document(body, rules.participles, deadline)
     if not doc.units:
         return PASS
     view, alts, alt_starts = doc.alt()
@@ -1818,6 +1840,7 @@ def check_document(body: str, rules: RuleSet) -> OathResult:
 
     found: list[tuple[int, int, Finding]] = []
     for index, rule in enumerate(rules.rules):
+        doc.tick()
         best: tuple[int, int] | None = None
         if rule.kind == "pattern":
             best = _legacy_findings(doc, rule)
@@ -1912,6 +1935,7 @@ def _scan(
     for m in pattern.finditer(text, data, pos):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
+        doc.tick()
         if before is not None and view.starts[m.start()] >= before:
             continue
         where = locate(m.start())
@@ -1947,21 +1971,77 @@ def _scan(
     return None, None
 
 
-def check_text_uncached(body: str, rules: RuleSet) -> OathResult:
-    """``check_text`` without the cache (benchmarks, and callers checking huge one-off texts)."""
+#: Units between two readings of the clock in the linear passes over all units.
+TICK_UNITS = 64
+#: The longest snippet of a check that did not finish (a prefix of the body).
+UNFINISHED_SNIPPET = 200
+
+logger = logging.getLogger(__name__)
+
+
+def did_not_finish(body: str, rules: RuleSet, budget: float) -> OathResult:
+    """The result of a check that spent its budget: one finding that holds the whole text for review."""
+    oath = rules.oath_names[0] if rules.oath_names else rules.rules[0].oath
+    end = min(len(body), UNFINISHED_SNIPPET)
+    if end < len(body):
+        cut = body.rfind(" ", UNFINISHED_SNIPPET // 2, end)  # (a whole word when there is one to cut after)
+        end = cut if cut > 0 else end
+    reason = f"The oath check did not finish within its budget of {budget:g} s; the text is held for review."
+    return OathResult("fail", (Finding(body[:end], oath, CHECK_DID_NOT_FINISH, 0, end, reason),))
+
+
+def check_text_uncached(body: str, rules: RuleSet, budget: float | None = None, *, target: str = "") -> OathResult:
+    """``check_text`` without the cache (benchmarks, and callers checking huge one-off texts).
+
+    ``budget``: seconds of this thread's CPU time the check may use (None: no limit). A check that
+    spends it stops and answers ``did_not_finish``: never a pass. ``target``: what the text is for
+    (a scope, "dry run"), named in the warning logged then."""
     if not rules.rules or not body:
         return PASS
-    return check_document(body, rules)
+    if budget is None:
+        return check_document(body, rules)
+    try:
+        return check_document(body, rules, Deadline(budget))
+    except OutOfTime:
+        logger.warning(
+            "The oath check of a body of %d characters (%s) did not finish within its budget of %g s; held for review.",
+            len(body),
+            target or "target not given",
+            budget,
+        )
+        return did_not_finish(body, rules, budget)
 
 
-def check_text(body: str, rules: RuleSet) -> OathResult:
-    """Check ``body`` against ``rules``: one finding per rule that conflicts, in text order."""
-    return _check_cached(body, rules)
+#: Results of the latest checks, per (body, rules): a page's live check and its save check the same text.
+CACHE_SIZE = 512
+_cache: OrderedDict[tuple[str, RuleSet], OathResult] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
-@lru_cache(maxsize=512)
-def _check_cached(body: str, rules: RuleSet) -> OathResult:
-    return check_text_uncached(body, rules)
+def check_text(body: str, rules: RuleSet, budget: float | None = None, *, target: str = "") -> OathResult:
+    """Check ``body`` against ``rules``: one finding per rule that conflicts, in text order.
+
+    ``budget`` and ``target``: as for ``check_text_uncached``; a check that did not finish is not
+    remembered (the next call checks again)."""
+    key = (body, rules)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None:
+            _cache.move_to_end(key)
+            return cached
+    result = check_text_uncached(body, rules, budget, target=target)
+    if not any(f.rule_id == CHECK_DID_NOT_FINISH for f in result.findings):
+        with _cache_lock:
+            _cache[key] = result
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+    return result
 
 
-__all__ = ["Document", "check_text", "check_text_uncached", "in_spans"]
+def clear_cache() -> None:
+    """Forget every remembered result."""
+    with _cache_lock:
+        _cache.clear()
+
+
+__all__ = ["Document", "check_text", "check_text_uncached", "clear_cache", "did_not_finish", "in_spans"]

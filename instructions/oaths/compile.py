@@ -34,6 +34,7 @@ from typing import Any
 
 import re2
 
+from instructions.oaths.budget import uncounted
 from instructions.oaths.model import (
     FORMS,
     KINDS,
@@ -262,7 +263,8 @@ def re2_compile(pattern: str, where: str) -> Regex:
     options.case_sensitive = CASE_SENSITIVE
     options.max_mem = 256 << 20
     try:
-        return Regex(re2.compile(pattern, options))
+        with uncounted():  # (compiling is the rules' cost, not the text's: no check's budget pays for it)
+            return Regex(re2.compile(pattern, options))
     except re2.error as exc:
         raise RuleError(f"{where}: invalid pattern {pattern[:200]!r}: {exc}") from None
 

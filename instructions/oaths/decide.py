@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from instructions.oaths.budget import uncounted
 from instructions.oaths.compile import Lexicons, re2_compile
 from instructions.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
 from instructions.oaths.segment import Unit, _code_spans
@@ -179,7 +180,8 @@ _CUES: CueSet | None = None
 def cues() -> CueSet:
     global _CUES
     if _CUES is None:
-        _CUES = CueSet()
+        with uncounted():  # (built on first use: the rules' cost, not the text's)
+            _CUES = CueSet()
     return _CUES
 
 
@@ -433,14 +435,26 @@ _ROUTE_ROW = re2_compile(
 )
 
 
+def _table_facts(unit: Unit, views: Any, c: CueSet) -> tuple[bool, bool]:
+    """(does a header of the unit's table name a reference column, does another describe one), read
+    once per table (its cells share one tuple of headers): a wide table costs what a long one does."""
+    headers = unit.table_headers
+    if not headers:
+        return False, False
+    memo = headers[0].memo
+    facts = memo.get("table")
+    if facts is None:
+        texts = [views.unit_text(h) for h in headers]
+        facts = (any(c.reference.search(h) for h in texts), any(c.description_header.search(h) for h in texts))
+        memo["table"] = facts
+    return facts
+
+
 def _table_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
     line = clean.rfind("\n", max(0, unit.start - ROUTE_ROW_MAX), unit.start) + 1
     row = _ROUTE_ROW.match(clean[line : unit.start + 1]) if unit.start - line <= ROUTE_ROW_MAX else None
-    if (
-        row is not None
-        and line + row.end() <= unit.start
-        and any(c.reference.search(views.unit_text(h)) for h in unit.table_headers)
-    ):
+    reference, described = _table_facts(unit, views, c)
+    if row is not None and line + row.end() <= unit.start and reference:
         return "reference"  # in a table of routes, a route's other cells document it ("Delete token validation")
     if unit.header is not None:
         header = views.unit_text(unit.header)
@@ -448,10 +462,9 @@ def _table_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
             return "prohibit"
         if c.frame_mention.search(header):
             return "mention"
-    headers = [views.unit_text(h) for h in unit.table_headers]
-    if any(c.reference.search(h) for h in headers) and any(c.description_header.search(h) for h in headers):
+    if reference and described:
         return "reference"
-    if unit.header is None and unit in unit.table_headers:
+    if unit.table_head:
         return "reference"  # a header cell names a column; it asks for nothing
     return ""
 

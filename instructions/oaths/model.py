@@ -20,6 +20,11 @@ FORMS = ("verb", "command")
 SEVERITIES = ("normal", "severe")
 
 
+#: The rule id of the one finding a check answers with when it did not finish within its budget: the
+#: text is held for review, never accepted unchecked.
+CHECK_DID_NOT_FINISH = "check-did-not-finish"
+
+
 class RuleError(ValueError):
     """A rule in the credo map is malformed (bad shape, unknown lexicon, a pattern RE2 rejects)."""
 

@@ -114,7 +114,11 @@ class Unit:
     lead: Unit | None = None
     headings: tuple[Unit, ...] = ()
     header: Unit | None = None
+    #: All header cells of its table: one tuple the table's cells share (read once per table, see
+    #: ``decide._table_facts``, not once per cell).
     table_headers: tuple[Unit, ...] = ()
+    #: A cell of its table's header row.
+    table_head: bool = False
     term: bool = False
     level: int = 0
     #: First sentence of its block (a list item, a cell, a paragraph).
@@ -366,6 +370,7 @@ def segment(body: str) -> tuple[list[Unit], str]:
     fence_start = -1
     fenced: list[tuple[int, int]] = []  # (start, end) of each closed fenced block
     table_headers: list[Unit] | None = None
+    shared_headers: tuple[Unit, ...] = ()
     table_columns: list[Unit | None] = []
     table_lead: Unit | None = None
 
@@ -459,14 +464,16 @@ def segment(body: str) -> tuple[list[Unit], str]:
                     table_headers.extend(column)
                     table_columns.append(column[0] if column else None)
                     units.extend(column)
+                shared_headers = tuple(table_headers)  # one tuple per table, not one per cell: linear
                 for u in table_headers:
-                    u.table_headers = tuple(table_headers)
+                    u.table_headers = shared_headers
+                    u.table_head = True
             else:
                 for index, (a, b) in enumerate(cells):
                     header = table_columns[index] if index < len(table_columns) else None
                     for u in split_sentences(clean, [(a, b)], "cell", lead=table_lead, headings=tuple(headings)):
                         u.header = header
-                        u.table_headers = tuple(table_headers)
+                        u.table_headers = shared_headers
                         u.term = index == 0 and clean[u.start : u.end].startswith("`")
                         units.append(u)
             blank_lines = 0

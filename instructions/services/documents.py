@@ -22,7 +22,7 @@ from instructions.models import (
     target_key,
 )
 from instructions.oaths import OathResult, RuleSet
-from instructions.selectors import current_rules
+from instructions.selectors import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.proposals import approved_keys, review_keep
 from instructions.text import sha256_text, validate_instruction_text
@@ -177,7 +177,7 @@ def document_save(
         if document is not None and document.body == body:
             return document  # nothing changed: no new version
         if body:
-            result = verdict(body, rules, approved_keys(target.key))
+            result = verdict(body, rules, approved_keys(target.key), budget=oath_budget(), target=target.key)
         if result is not None and result.status == "fail":
             review = review_keep(
                 target_key=target.key,

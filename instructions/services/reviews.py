@@ -32,7 +32,7 @@ from instructions.models import (
     ReviewStatus,
     ReviewSubject,
 )
-from instructions.oaths import RuleSet, check_text
+from instructions.oaths import CHECK_DID_NOT_FINISH, Finding, RuleSet, check_text
 from instructions.selectors import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
@@ -59,8 +59,13 @@ def _lock_pending(item: ReviewItem) -> ReviewItem:
 
 
 def _approve_findings(item: ReviewItem, *, reviewer, reason: str, rules: RuleSet) -> None:
-    """Record every finding the text has under the rules in force now."""
-    for finding in check_text(item.body, rules).findings:
+    """Record every finding the text has under the rules in force now (checked to the
+    end, without a deadline); a text held because its check did not finish is approved
+    whole, so that check no longer holds it."""
+    findings = list(check_text(item.body, rules).findings)
+    if item.rule_id == CHECK_DID_NOT_FINISH:
+        findings.append(Finding(item.snippet, item.oath, CHECK_DID_NOT_FINISH, 0, len(item.snippet)))
+    for finding in findings:
         rule_id, unit = finding_key(finding, item.body)
         known = ApprovedFinding.objects.filter(target_key=item.target_key, rule_id=rule_id, unit_key=unit)
         if known.exists():

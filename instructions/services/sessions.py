@@ -31,7 +31,7 @@ from instructions.models import (
     additional_target_key,
 )
 from instructions.os_profiles import check_profile
-from instructions.selectors import current_rules
+from instructions.selectors import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import REFUSED_PREFIX, Target, document_save, oath_conflict
@@ -55,7 +55,7 @@ def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) ->
     if not text:
         return
     key = additional_target_key(owner, workspace)
-    result = verdict(text, current_rules(), approved_keys(key))
+    result = verdict(text, current_rules(), approved_keys(key), budget=oath_budget(), target=key)
     if result.status == "pass":
         return
     review = review_keep(
