@@ -245,12 +245,49 @@ class ScopeRequest:
 # --- paging ---------------------------------------------------------------------------
 
 
+#: A page number or size as the schema states it: ASCII digits only (no sign, space,
+#: decimal point or exponent), and few enough of them for ``int()``.
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
 class ListPagination(PageNumberPagination):
-    """Every list of the API: pages of 50 (``?page=N``), up to 200 with ``?page_size=``."""
+    """Every list of the API: pages of 50 (``?page=N``), up to 200 with ``?page_size=``.
+
+    Both are integers in the schema, and the server holds them to it: anything else
+    (``abc``, ``1.0``, an empty value, ``0``, a size over 200, the parameter twice)
+    is a 400 naming it, where DRF would quietly serve the first page or the default
+    size. A page past the last one stays a 404.
+    """
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+    last_page_strings = ()  # ?page=last is not an integer either
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: APIView | None = None) -> list[Any] | None:
+        self._check_number(request, self.page_query_param, maximum=None)
+        self._check_number(request, self.page_size_query_param, maximum=self.max_page_size)
+        return super().paginate_queryset(queryset, request, view)
+
+    @staticmethod
+    def _check_number(request: Request, name: str, *, maximum: int | None) -> None:
+        values = request.query_params.getlist(name)
+        if not values:
+            return
+        within = f"from 1 to {maximum}" if maximum else "from 1"
+        if len(values) > 1:
+            raise serializers.ValidationError({name: [f"Give {name} once, a whole number {within}."]})
+        number = int(values[0]) if _WHOLE_NUMBER.fullmatch(values[0]) else 0
+        if number < 1 or (maximum is not None and number > maximum):
+            raise serializers.ValidationError({name: [f"Must be a whole number {within}."]})
+
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["maximum"] = self.max_page_size
+        return parameters
 
 
 def paginated(view: APIView, items: Any, serializer_class: type[serializers.Serializer], **context: Any) -> Response:
