@@ -295,6 +295,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "instructions.api.schema.collapse_blank_alternatives",
+        "instructions.api.schema.refuse_nul_in_parameters",
         "instructions.api.schema.add_error_responses",
     ],
     "ENUM_NAME_OVERRIDES": {

@@ -263,3 +263,36 @@ def test_every_other_string_refuses_nul_and_says_so(api, alice, url, field, valu
     assert list(assert_error(api.as_(alice).post(url, body, format="json"), 400, "INVALID")["errors"]) == [field]
     path = url.replace("acme", "{slug}")
     assert body_property(path, "post", field)["pattern"] == "^[^\\u0000]*$"
+
+
+# --- parameters -----------------------------------------------------------------------
+
+#: A value for each path parameter that names something in the test world.
+PATH_VALUES = {"scope": "user", "slug": "acme", "username": "bob", "id": "1"}
+
+
+def string_parameters() -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, p)
+        for path, operations in schema()["paths"].items()
+        for method, operation in operations.items()
+        for p in operation.get("parameters", [])
+        if p["in"] in ("path", "query") and p["schema"].get("type") == "string" and "enum" not in p["schema"]
+    ]
+
+
+def test_every_free_form_string_parameter_excludes_nul(db):
+    parameters = string_parameters()
+    assert len(parameters) > 30
+    assert {p["schema"]["pattern"] for _, _, p in parameters} == {"^[^\\u0000]*$"}
+
+
+def test_every_free_form_string_parameter_holding_nul_is_refused(api, alice):
+    client = api.as_(alice)
+    for path, method, p in string_parameters():
+        values = {**PATH_VALUES, p["name"]: "a%00b"}
+        url = path.format(**values) + (f"?{p['name']}=a%00b" if p["in"] == "query" else "")
+        response = client.generic(method.upper(), url, "{}", content_type="application/json")
+        # 404 where the route itself cannot hold it (<slug:slug>, <int:pk>)
+        expected = 404 if p["in"] == "path" and p["name"] in ("slug", "id") and "sessions" not in path else 400
+        assert_error(response, expected, "INVALID" if expected == 400 else "NOT_FOUND")

@@ -9,6 +9,8 @@ The extensions are registered by importing this module (``instructions.api.urls`
 - ``StrictCharFieldSchema``: a ``StrictCharField`` states the strings it accepts as a
   ``pattern`` (``schema_pattern``: NUL, control characters, a path's shape) and a limit
   answered with 413 rather than a field error as ``maxLength`` (``schema_max_length``).
+- ``refuse_nul_in_parameters``: free-form string parameters exclude NUL.
+- ``collapse_blank_alternatives``: see there.
 
 The error answers:
 
@@ -26,6 +28,8 @@ import re
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
+
+from instructions.api.serializers import NO_NUL_PATTERN
 
 
 class StrictSerializerSchema(OpenApiSerializerExtension):
@@ -152,6 +156,20 @@ def _accepts_empty(schema: dict[str, Any]) -> bool:
         and not schema.get("minLength")
         and re.search(schema.get("pattern", ""), "") is not None
     )
+
+
+def refuse_nul_in_parameters(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """``POSTPROCESSING_HOOKS`` entry: a path or query parameter holding NUL is refused
+    with a 400 before any view runs (``ApiView.initial``: PostgreSQL cannot even compare
+    text holding it), so every free-form string parameter says so with a pattern."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                free_form = schema.get("type") == "string" and not {"enum", "pattern", "format"} & set(schema)
+                if parameter.get("in") in ("path", "query") and free_form:
+                    schema["pattern"] = NO_NUL_PATTERN
+    return result
 
 
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
