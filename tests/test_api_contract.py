@@ -296,3 +296,30 @@ def test_every_free_form_string_parameter_holding_nul_is_refused(api, alice):
         # 404 where the route itself cannot hold it (<slug:slug>, <int:pk>)
         expected = 404 if p["in"] == "path" and p["name"] in ("slug", "id") and "sessions" not in path else 400
         assert_error(response, expected, "INVALID" if expected == 400 else "NOT_FOUND")
+
+
+# --- methods ------------------------------------------------------------------------
+
+
+def test_allow_names_exactly_the_methods_the_schema_documents(api, alice):
+    client = api.as_(alice)
+    for path, operations in schema()["paths"].items():
+        response = client.options(path.format(**PATH_VALUES))
+        assert response.status_code == 200, path
+        allowed = {m.strip().lower() for m in response["Allow"].split(",")} - {"head", "options"}
+        assert allowed == set(operations), path
+
+
+def test_writing_the_credo_is_still_403_read_only_and_says_which_method_is_allowed(api, alice):
+    for method in ("put", "patch", "post", "delete"):
+        response = getattr(api.as_(alice), method)("/api/credo", {"body": "x"}, format="json")
+        assert_error(response, 403, "READ_ONLY")
+        assert response["Allow"] == "GET, HEAD, OPTIONS"
+
+
+def test_patching_a_scope_is_405_use_put_and_403_on_the_global_scope(api, alice):
+    response = api.as_(alice).patch("/api/instructions/scope/user", {"body": "x"}, format="json")
+    assert assert_error(response, 405, "METHOD_NOT_ALLOWED")["detail"] == "Use PUT with the whole body."
+    assert "PATCH" not in response["Allow"] and "PUT" in response["Allow"]
+    assert_error(api.as_(alice).patch("/api/instructions/scope/global", {}, format="json"), 403, "READ_ONLY")
+    assert_error(api.as_(alice).patch("/api/instructions/scope/team", {}, format="json"), 404, "NOT_FOUND")
