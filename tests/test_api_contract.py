@@ -22,7 +22,9 @@ from django.test import Client
 from instructions.agents import ENV_NAME
 from instructions.contract import MAX_BODY_CHARS
 from instructions.errors import OathConflict, ServiceError
+from instructions.models import Membership, Role
 from instructions.services.documents import Target, document_save
+from instructions.services.sessions import session_create
 from instructions.text import validate_bundle_dir, validate_text
 from tests.test_serving_errors import assert_error
 
@@ -323,3 +325,38 @@ def test_patching_a_scope_is_405_use_put_and_403_on_the_global_scope(api, alice)
     assert "PATCH" not in response["Allow"] and "PUT" in response["Allow"]
     assert_error(api.as_(alice).patch("/api/instructions/scope/global", {}, format="json"), 403, "READ_ONLY")
     assert_error(api.as_(alice).patch("/api/instructions/scope/team", {}, format="json"), 404, "NOT_FOUND")
+
+
+# --- rules between parameters ---------------------------------------------------------
+# OpenAPI cannot state them: the descriptions do, and the refusal names the parameter
+# (which is how the fuzz test tells them from a schema the server contradicts).
+
+
+def test_a_body_scope_other_than_the_url_s_is_a_400_naming_scope(api, alice):
+    response = api.as_(alice).put("/api/instructions/scope/user", {"scope": "workspace", "body": "x"}, format="json")
+    assert list(assert_error(response, 400, "INVALID")["errors"]) == ["scope"]
+    assert "scope" in body_property("/api/instructions/scope/{scope}", "put", "scope")["description"]
+
+
+@pytest.mark.parametrize(
+    "method, url",
+    [
+        ("delete", "/api/instructions/scope/session"),
+        ("put", "/api/instructions/scope/session"),
+        ("get", "/api/instructions/scope/session/history"),
+        ("post", "/api/instructions/scope/session/revert"),
+    ],
+)
+def test_the_session_scope_without_a_session_is_a_400_naming_session(api, alice, method, url):
+    body = {"body": "x"} if method == "put" else {"history_id": 1}
+    response = getattr(api.as_(alice), method)(url, body, format="json")
+    assert assert_error(response, 400, "INVALID")["errors"] == {"session": ["Required."]}
+
+
+@pytest.mark.parametrize("url", ["/api/instructions", "/api/instructions/scopes", "/api/instructions/scope/user"])
+def test_a_session_of_another_workspace_is_a_400_naming_session(api, alice, acme, default_workspace, url):
+    session = session_create(owner=alice, workspace=acme, agent="pi")
+    Membership.objects.create(workspace=default_workspace, user=alice, role=Role.MAINTAINER)
+    response = api.as_(alice).get(f"{url}?workspace={default_workspace.slug}&session={session.pk}")
+    assert list(assert_error(response, 400, "INVALID")["errors"]) == ["session"]
+    assert "?workspace=" in parameter("/api/instructions", "get", "session")["description"]

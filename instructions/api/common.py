@@ -113,7 +113,12 @@ class ApiView(APIView):
 WORKSPACE_PARAM = OpenApiParameter(
     "workspace", str, description="Workspace slug; the configured default workspace when absent."
 )
-SESSION_PARAM = OpenApiParameter("session", str, description="Agent session id (your own).")
+SESSION_PARAM = OpenApiParameter(
+    "session",
+    str,
+    description="Agent session id (your own). Required for the session scope, and must belong to ?workspace= "
+    "when both are given: otherwise a 400 naming session (a rule between parameters OpenAPI cannot state).",
+)
 IF_MATCH = OpenApiParameter(
     "If-Match", str, OpenApiParameter.HEADER, description="ETag of the version you edited; 412 when stale."
 )
@@ -211,7 +216,10 @@ class ScopeRequest:
         slug = request.query_params.get("workspace") or (self.session.workspace.slug if self.session else None)
         self.access = access.workspace_access(user, slug, need=need)
         # Refuse a contradiction before anything is read or written.
-        check_session_workspace(self.access.workspace, self.session)
+        try:
+            check_session_workspace(self.access.workspace, self.session)
+        except InvalidInput as exc:
+            raise InvalidInput(exc.message, errors={"session": [exc.message]}) from None
         self.workspace: Workspace = self.access.workspace
         self.user = user
         if stamped:
@@ -224,7 +232,7 @@ class ScopeRequest:
         if scope == Scope.WORKSPACE:
             return self.workspace
         if self.session is None:
-            raise InvalidInput("The session scope needs ?session=<id>.")
+            raise InvalidInput("The session scope needs ?session=<id>.", errors={"session": ["Required."]})
         return self.session
 
     def target(self, scope: str) -> Target:

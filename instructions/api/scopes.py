@@ -112,7 +112,8 @@ class ScopeView(ApiView):
         check_editable(scope)
         data = validated(s.InstructionUpdateRequestSerializer, request.data)
         if data.get("scope", scope) != scope:
-            raise InvalidInput(f"The body names scope '{data['scope']}' but the URL names '{scope}'.")
+            message = f"The body names scope '{data['scope']}' but the URL names '{scope}'."
+            raise InvalidInput(message, errors={"scope": [message]})
         return self._save(request, scope, data["body"], reason_for(request, "API edit"))
 
     @extend_schema(

@@ -245,7 +245,10 @@ class MergedInstructionsSerializer(serializers.Serializer):
 
 class InstructionUpdateRequestSerializer(StrictSerializer):
     scope = serializers.ChoiceField(
-        choices=EDITABLE_SCOPES, required=False, help_text="Optional; when given it must equal the scope in the URL."
+        choices=EDITABLE_SCOPES,
+        required=False,
+        help_text="Optional; when given it must equal the scope in the URL, else a 400 naming scope (a rule between "
+        "the body and the path OpenAPI cannot state).",
     )
     body = InstructionTextField(help_text="Empty clears the scope. " + InstructionTextField.RULES)
 
