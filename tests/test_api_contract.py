@@ -48,7 +48,18 @@ def parameter(path: str, method: str, name: str) -> dict[str, Any]:
 @pytest.mark.parametrize("url", LISTS)
 @pytest.mark.parametrize(
     "query",
-    ["page_size=abc", "page_size=0", "page_size=-1", "page_size=201", "page_size=1.0", "page_size=", "page_size=%205"],
+    [
+        "page_size=abc",
+        "page_size=0",
+        "page_size=00",
+        "page_size=-1",
+        "page_size=201",
+        "page_size=1000",
+        "page_size=1.0",
+        "page_size=",
+        "page_size=%205",
+        "page_size=%D9%A3",
+    ],
 )
 def test_a_page_size_that_is_not_a_whole_number_from_1_to_200_is_400(api, alice, url, query):
     data = assert_error(api.as_(alice).get(f"{url}?{query}"), 400, "INVALID")
@@ -64,6 +75,9 @@ def test_a_page_that_is_not_a_whole_number_from_1_is_400(api, alice, query):
 def test_a_page_past_the_last_is_still_404_and_valid_ones_are_served(api, alice):
     client = api.as_(alice)
     assert_error(client.get("/api/workspaces?page=99"), 404, "NOT_FOUND")
+    assert_error(client.get("/api/workspaces?page=580099327879542407168"), 404, "NOT_FOUND")
+    assert_error(client.get(f"/api/workspaces?page={'9' * 5000}"), 404, "NOT_FOUND")
+    assert_error(client.get(f"/api/workspaces?page_size={'9' * 5000}"), 400, "INVALID")
     response = client.get("/api/workspaces?page=1&page_size=200")
     assert response.status_code == 200 and response.json()["count"] >= 1
 

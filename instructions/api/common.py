@@ -254,8 +254,8 @@ class ScopeRequest:
 
 
 #: A page number or size as the schema states it: ASCII digits only (no sign, space,
-#: decimal point or exponent), and few enough of them for ``int()``.
-_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
+#: decimal point or exponent).
+_WHOLE_NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
 class ListPagination(PageNumberPagination):
@@ -285,8 +285,11 @@ class ListPagination(PageNumberPagination):
         within = f"from 1 to {maximum}" if maximum else "from 1"
         if len(values) > 1:
             raise serializers.ValidationError({name: [f"Give {name} once, a whole number {within}."]})
-        number = int(values[0]) if _WHOLE_NUMBER.fullmatch(values[0]) else 0
-        if number < 1 or (maximum is not None and number > maximum):
+        # Compared as digits: a page number may be any size (past the last page: 404), and
+        # int() refuses strings over 4,300 digits.
+        digits = values[0].lstrip("0") if _WHOLE_NUMBER.fullmatch(values[0]) else ""
+        too_big = maximum is not None and (len(digits) > len(str(maximum)) or int(digits or 0) > maximum)
+        if not digits or too_big:
             raise serializers.ValidationError({name: [f"Must be a whole number {within}."]})
 
     def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
