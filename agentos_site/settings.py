@@ -319,6 +319,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH body is the serializer as declared: the API's PATCHes require their one
+    # field (drf-spectacular would otherwise make every field optional).
+    "COMPONENT_SPLIT_PATCH": False,
     # Swagger UI's assets are served by the service itself, not fetched from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -326,6 +329,8 @@ SPECTACULAR_SETTINGS = {
     # The error answers of the machinery around every view (401, 406, 415, 429 ...).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "instructions.api.schema.collapse_blank_alternatives",
+        "instructions.api.schema.refuse_nul_in_parameters",
         "instructions.api.schema.add_error_responses",
     ],
     "ENUM_NAME_OVERRIDES": {

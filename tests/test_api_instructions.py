@@ -130,7 +130,8 @@ def test_malformed_update_is_400_with_a_clear_message(api, alice, stored, payloa
     if field:
         assert data["code"] == "INVALID" and field in data["errors"]
     else:
-        assert data == {"code": "INVALID", "detail": "The body names scope 'user' but the URL names 'workspace'."}
+        message = "The body names scope 'user' but the URL names 'workspace'."
+        assert data == {"code": "INVALID", "detail": message, "errors": {"scope": [message]}}
     assert_unchanged(stored)
 
 

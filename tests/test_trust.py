@@ -227,7 +227,7 @@ def test_the_same_refused_body_twice_is_one_pending_item(api, alice, acme):
 def test_reject_needs_a_note(api, client, alice, rita, acme):
     review_id = put(api.as_(alice), ws_url(), ATTACK).json()["review"]
     answer = api.as_(rita).post(f"/api/reviews/{review_id}/reject", {}, format="json")
-    assert answer.status_code == 400 and "note" in answer.json()["detail"]
+    assert answer.status_code == 400 and "note" in answer.json()["errors"]
     client.force_login(rita)
     page = client.post(reverse("admin:instructions_reviewitem_reject", args=[review_id]), {"note": ""})
     assert page.status_code == 200 and "This field is required" in page.content.decode()

@@ -120,7 +120,12 @@ class ApiView(APIView):
 WORKSPACE_PARAM = OpenApiParameter(
     "workspace", str, description="Workspace slug; the configured default workspace when absent."
 )
-SESSION_PARAM = OpenApiParameter("session", str, description="Agent session id (your own).")
+SESSION_PARAM = OpenApiParameter(
+    "session",
+    str,
+    description="Agent session id (your own). Required for the session scope, and must belong to ?workspace= "
+    "when both are given: otherwise a 400 naming session (a rule between parameters OpenAPI cannot state).",
+)
 IF_MATCH = OpenApiParameter(
     "If-Match", str, OpenApiParameter.HEADER, description="ETag of the version you edited; 412 when stale."
 )
@@ -233,7 +238,10 @@ class ScopeRequest:
         slug = request.query_params.get("workspace") or (self.session.workspace.slug if self.session else None)
         self.access = access.workspace_access(user, slug, need=need)
         # Refuse a contradiction before anything is read or written.
-        check_session_workspace(self.access.workspace, self.session)
+        try:
+            check_session_workspace(self.access.workspace, self.session)
+        except InvalidInput as exc:
+            raise InvalidInput(exc.message, errors={"session": [exc.message]}) from None
         self.workspace: Workspace = self.access.workspace
         self.user = user
         if stamped:
@@ -246,7 +254,7 @@ class ScopeRequest:
         if scope == Scope.WORKSPACE:
             return self.workspace
         if self.session is None:
-            raise InvalidInput("The session scope needs ?session=<id>.")
+            raise InvalidInput("The session scope needs ?session=<id>.", errors={"session": ["Required."]})
         return self.session
 
     def target(self, scope: str) -> Target:
@@ -267,12 +275,52 @@ class ScopeRequest:
 # --- paging ---------------------------------------------------------------------------
 
 
+#: A page number or size as the schema states it: ASCII digits only (no sign, space,
+#: decimal point or exponent).
+_WHOLE_NUMBER = re.compile(r"[0-9]+", re.ASCII)
+
+
 class ListPagination(PageNumberPagination):
-    """Every list of the API: pages of 50 (``?page=N``), up to 200 with ``?page_size=``."""
+    """Every list of the API: pages of 50 (``?page=N``), up to 200 with ``?page_size=``.
+
+    Both are integers in the schema, and the server holds them to it: anything else
+    (``abc``, ``1.0``, an empty value, ``0``, a size over 200, the parameter twice)
+    is a 400 naming it, where DRF would quietly serve the first page or the default
+    size. A page past the last one stays a 404.
+    """
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+    last_page_strings = ()  # ?page=last is not an integer either
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: APIView | None = None) -> list[Any] | None:
+        self._check_number(request, self.page_query_param, maximum=None)
+        self._check_number(request, self.page_size_query_param, maximum=self.max_page_size)
+        return super().paginate_queryset(queryset, request, view)
+
+    @staticmethod
+    def _check_number(request: Request, name: str, *, maximum: int | None) -> None:
+        values = request.query_params.getlist(name)
+        if not values:
+            return
+        within = f"from 1 to {maximum}" if maximum else "from 1"
+        if len(values) > 1:
+            raise serializers.ValidationError({name: [f"Give {name} once, a whole number {within}."]})
+        # Compared as digits: a page number may be any size (past the last page: 404), and
+        # int() refuses strings over 4,300 digits.
+        digits = values[0].lstrip("0") if _WHOLE_NUMBER.fullmatch(values[0]) else ""
+        too_big = maximum is not None and (len(digits) > len(str(maximum)) or int(digits or 0) > maximum)
+        if not digits or too_big:
+            raise serializers.ValidationError({name: [f"Must be a whole number {within}."]})
+
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["maximum"] = self.max_page_size
+        return parameters
 
 
 def paginated(view: APIView, items: Any, serializer_class: type[serializers.Serializer], **context: Any) -> Response:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -36,8 +37,9 @@ class CredoView(ApiView):
     def get(self, request: Request) -> Response:
         return Response(s.CredoSerializer(credo_or_error()).data)
 
-    @extend_schema(exclude=True)
-    def put(self, request: Request) -> Response:
-        return read_only_credo()
-
-    patch = post = delete = put
+    def http_method_not_allowed(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        # The credo supports GET only (so Allow says, and the schema); a write is answered
+        # 403 READ_ONLY, saying why, rather than a bare 405.
+        if request.method not in SAFE_METHODS:
+            read_only_credo()
+        return super().http_method_not_allowed(request, *args, **kwargs)

@@ -42,13 +42,12 @@ class ReviewListView(ApiView):
 
 class ReviewDecisionView(ApiView):
     decide = None
+    #: What the decision's body holds (a rejection needs a note).
+    serializer_class: type[s.StrictSerializer] = s.ReviewDecisionSerializer
 
-    @extend_schema(
-        request=s.ReviewDecisionSerializer,
-        responses={200: s.ReviewSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
-    )
+    @extend_schema(responses={200: s.ReviewSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
-        data = validated(s.ReviewDecisionSerializer, request.data if request.data else {})
+        data = validated(self.serializer_class, request.data if request.data else {})
         item = access.reviewable_items(request.user).filter(pk=pk).first()
         if item is None:
             raise NotFound("Review not found.")
@@ -62,3 +61,4 @@ class ReviewApproveView(ReviewDecisionView):
 
 class ReviewRejectView(ReviewDecisionView):
     decide = staticmethod(review_reject)
+    serializer_class = s.ReviewRejectSerializer

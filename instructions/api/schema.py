@@ -1,4 +1,18 @@
-"""The error answers every operation may give, added to the generated schema.
+"""What the generated schema states beyond drf-spectacular's own reading of the views:
+the strictness of the request serializers and strings (the extensions below), and the
+error answers every operation may give (``add_error_responses``).
+
+The extensions are registered by importing this module (``instructions.api.urls`` does).
+
+- ``StrictSerializerSchema``: a ``StrictSerializer`` refuses keys it does not declare,
+  so its schema says ``additionalProperties: false``.
+- ``StrictCharFieldSchema``: a ``StrictCharField`` states the strings it accepts as a
+  ``pattern`` (``schema_pattern``: NUL, control characters, a path's shape) and a limit
+  answered with 413 rather than a field error as ``maxLength`` (``schema_max_length``).
+- ``refuse_nul_in_parameters``: free-form string parameters exclude NUL.
+- ``collapse_blank_alternatives``: see there.
+
+The error answers:
 
 Views declare the errors of their own logic (409, 412, 413 ...). The errors that
 come from the machinery around every view (authentication, parsing, media type,
@@ -10,7 +24,35 @@ shape, without overriding what a view declared itself.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
+
+from instructions.api.serializers import NO_NUL_PATTERN
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    target_class = "instructions.api.serializers.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        schema["additionalProperties"] = False
+        return schema
+
+
+class StrictCharFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = "instructions.api.serializers.StrictCharField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        schema["pattern"] = self.target.schema_pattern
+        if self.target.schema_max_length is not None:
+            schema["maxLength"] = self.target.schema_max_length
+        return schema
+
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
@@ -77,6 +119,57 @@ def shared_response(status: str) -> dict[str, Any]:
     if status == "429":
         response["headers"] = RETRY_AFTER
     return response
+
+
+def collapse_blank_alternatives(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """``POSTPROCESSING_HOOKS`` entry: drf-spectacular writes a string field that allows
+    blank and has a ``pattern`` as ``oneOf: [{pattern}, {maxLength: 0}]``. Where the
+    pattern itself accepts "" (every ``StrictCharField``'s does), "" matches both
+    branches, and ``oneOf`` means exactly one: the schema would refuse the empty string
+    the server takes. Such a ``oneOf`` is its first branch alone."""
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            branches = node.get("oneOf")
+            if (
+                isinstance(branches, list)
+                and len(branches) == 2
+                and branches[1] == {"type": "string", "maxLength": 0}
+                and _accepts_empty(branches[0])
+            ):
+                del node["oneOf"]
+                node.update(branches[0])
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    visit(result.get("components", {}))
+    return result
+
+
+def _accepts_empty(schema: dict[str, Any]) -> bool:
+    return (
+        schema.get("type") == "string"
+        and "format" not in schema
+        and not schema.get("minLength")
+        and re.search(schema.get("pattern", ""), "") is not None
+    )
+
+
+def refuse_nul_in_parameters(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """``POSTPROCESSING_HOOKS`` entry: a path or query parameter holding NUL is refused
+    with a 400 before any view runs (``ApiView.initial``: PostgreSQL cannot even compare
+    text holding it), so every free-form string parameter says so with a pattern."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                free_form = schema.get("type") == "string" and not {"enum", "pattern", "format"} & set(schema)
+                if parameter.get("in") in ("path", "query") and free_form:
+                    schema["pattern"] = NO_NUL_PATTERN
+    return result
 
 
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:

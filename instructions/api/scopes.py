@@ -3,8 +3,11 @@ plus each scope's history and revert."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -116,7 +119,8 @@ class ScopeView(ApiView):
         check_editable(scope)
         data = validated(s.InstructionUpdateRequestSerializer, request.data)
         if data.get("scope", scope) != scope:
-            raise InvalidInput(f"The body names scope '{data['scope']}' but the URL names '{scope}'.")
+            message = f"The body names scope '{data['scope']}' but the URL names '{scope}'."
+            raise InvalidInput(message, errors={"scope": [message]})
         return self._save(request, scope, data["body"], reason_for(request, "API edit"))
 
     @extend_schema(
@@ -129,10 +133,13 @@ class ScopeView(ApiView):
         check_editable(scope)
         return self._save(request, scope, "", reason_for(request, "API clear"))
 
-    @extend_schema(exclude=True)
-    def patch(self, request: Request, scope: str) -> Response:
-        check_editable(scope)
-        return Response({"code": "METHOD_NOT_ALLOWED", "detail": "Use PUT with the whole body."}, status=405)
+    def http_method_not_allowed(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        # PATCH is not a method of a scope (Allow and the schema do not list it), but it is
+        # answered as the other writes are where they are refused: 403 on the global scope.
+        if request.method == "PATCH":
+            check_editable(kwargs["scope"])
+            raise MethodNotAllowed("PATCH", detail="Use PUT with the whole body.")
+        return super().http_method_not_allowed(request, *args, **kwargs)
 
     def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
         ctx = ScopeRequest(request, need=_need(scope))

@@ -9,15 +9,80 @@ and document the OpenAPI schema, so the two cannot drift apart.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from rest_framework import serializers
 
-from instructions.contract import DEFAULT_BUNDLE_DIR, DEFAULT_OS_PROFILE, EDITABLE_SCOPES, PRECEDENCE, OsProfile
+from instructions.agents import ENV_NAME
+from instructions.contract import (
+    DEFAULT_BUNDLE_DIR,
+    DEFAULT_OS_PROFILE,
+    EDITABLE_SCOPES,
+    MAX_BODY_CHARS,
+    MAX_NOTE_CHARS,
+    MAX_WORKSPACE_NAME_CHARS,
+    PRECEDENCE,
+    OsProfile,
+)
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
 from instructions.models import MAX_PLATFORM_CHARS, Role
-from instructions.text import MAX_BUNDLE_DIR_CHARS, TEXT_VALIDATORS, validate_bundle_dir, validate_instruction_text
+from instructions.text import (
+    _FORBIDDEN,
+    MAX_BUNDLE_DIR_CHARS,
+    TEXT_VALIDATORS,
+    validate_bundle_dir,
+    validate_instruction_text,
+    validate_text,
+)
+
+# --- what the schema states about strings ---------------------------------------------
+#
+# Each pattern is derived from the rule the server applies, so the schema cannot drift
+# from it: written with \uXXXX escapes only, it means the same to Python, ECMA-262 and
+# Rust's regex (what clients and Schemathesis validate with). Lone surrogates, which
+# every text refuses too, are left out: they are no Unicode text, and no regex but
+# Python's can name them.
+
+
+def _class_body(codepoints: Iterable[int]) -> str:
+    """A regex character-class body naming exactly ``codepoints`` (runs as ranges)."""
+    runs: list[list[int]] = []
+    for cp in sorted(codepoints):
+        if runs and cp == runs[-1][1] + 1:
+            runs[-1][1] = cp
+        else:
+            runs.append([cp, cp])
+    return "".join(f"\\u{a:04X}" if a == b else f"\\u{a:04X}-\\u{b:04X}" for a, b in runs)
+
+
+def _bmp(predicate: Callable[[str], object]) -> set[int]:
+    # Neither rule below names a character outside the BMP (tests/test_api_contract.py checks).
+    return {cp for cp in range(0x10000) if predicate(chr(cp))}
+
+
+#: DRF's CharField refuses NUL (Django's ProhibitNullCharactersValidator); so does every text.
+_NUL = "\\u0000"
+#: What ``text.validate_text`` refuses: NUL, and the control characters of ``text._FORBIDDEN``.
+_NOT_TEXT = _NUL + _class_body(_bmp(_FORBIDDEN.match))
+#: What ``str.strip()`` removes (a review note must hold something else).
+_SPACE = _class_body(_bmp(str.isspace))
+
+#: Any string DRF's CharField accepts.
+NO_NUL_PATTERN = f"^[^{_NUL}]*$"
+#: A text ``text.validate_text`` accepts.
+TEXT_PATTERN = f"^[^{_NOT_TEXT}]*$"
+#: A text with something in it besides white space.
+NOT_BLANK_PATTERN = f"^[^{_NOT_TEXT}]*[^{_NOT_TEXT}{_SPACE}][^{_NOT_TEXT}]*$"
+#: ``cwd``: a text, empty or absolute.
+CWD_PATTERN = f"^(?:/[^{_NOT_TEXT}]*)?$"
+#: ``text.bundle_dir_problem``'s rule: a text of one or more "/" + segment, no segment
+#: empty, "." or "..": absolute, normalised (no "//", no trailing "/"), not "/".
+_SEGMENT = f"(?:[^./{_NOT_TEXT}][^/{_NOT_TEXT}]*|\\.[^./{_NOT_TEXT}][^/{_NOT_TEXT}]*|\\.\\.[^/{_NOT_TEXT}]+)"
+BUNDLE_DIR_PATTERN = f"^(?:/{_SEGMENT})+$"
+#: ``agents.ENV_NAME``, anchored.
+ENV_NAME_PATTERN = f"^{ENV_NAME.pattern}$"
 
 
 class EpochMillisField(serializers.IntegerField):
@@ -28,15 +93,22 @@ class EpochMillisField(serializers.IntegerField):
 
 
 class StrictCharField(serializers.CharField):
-    """A string as sent, held to the one text validator (``text.TEXT_VALIDATORS``: no
-    NUL, lone surrogate, control character or bidi override), like every stored text."""
+    """A JSON string, as it came (no trimming), held to the one text validator like every
+    stored text (``text.TEXT_VALIDATORS``: no NUL, lone surrogate, control character or
+    bidi override). In the schema: ``schema_pattern`` (the strings it accepts;
+    ``pattern=`` narrows it) and ``schema_max_length`` (a limit enforced with another
+    status than a field's 400), through ``schema.StrictCharFieldSchema``."""
 
     default_error_messages = {"invalid": "Must be a string."}
+    schema_pattern: ClassVar[str] = TEXT_PATTERN
+    schema_max_length: int | None = None
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, pattern: str | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
         self.validators.extend(TEXT_VALIDATORS)
+        if pattern is not None:
+            self.schema_pattern = pattern
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -44,12 +116,35 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class TextField(StrictCharField):
+    """A text checked by the one text validator (``text.validate_text``: no NUL, lone
+    surrogates or control characters but tab, LF and CR); its length is the field's."""
+
+    schema_pattern = TEXT_PATTERN
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return validate_text(value, field=self.field_name, max_chars=None)
+        except InvalidInput as exc:
+            raise serializers.ValidationError(exc.message) from None
+
+
 class InstructionTextField(StrictCharField):
     """Instruction text, checked by the one text validator (``text.validate_instruction_text``).
 
     An oversized text is answered 413 (``BodyTooLarge`` passes through DRF's
     validation to the API's error handler); any other refusal is a field error.
+    The schema states the size and the characters; the one rule it cannot state (no
+    line may read as a section heading of the merged text) is in the description.
     """
+
+    schema_pattern = TEXT_PATTERN
+    schema_max_length = MAX_BODY_CHARS
+    RULES = (
+        f"At most {MAX_BODY_CHARS:,} characters (longer: 413); no control characters but tab, LF and CR; "
+        "no line that reads as a section heading of the merged text, such as '# [global]' (400)."
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("allow_blank", True)
@@ -66,12 +161,38 @@ class InstructionTextField(StrictCharField):
 class BundleDirField(StrictCharField):
     """A session's bundle directory, checked by ``text.validate_bundle_dir``."""
 
+    schema_pattern = BUNDLE_DIR_PATTERN
+
     def to_internal_value(self, data: Any) -> str:
         value = super().to_internal_value(data)
         try:
             return validate_bundle_dir(value, field=self.field_name)
         except InvalidInput as exc:
             raise serializers.ValidationError(exc.message) from None
+
+
+class EnvField(serializers.DictField):
+    """A caller's environment: each name ``agents.ENV_NAME`` (the rule ``agents.validate_env``
+    applies), each value a text. OpenAPI 3.0 cannot state a rule on a map's keys
+    (``propertyNames`` is 3.1): the description does, and a bad name is a 400 on ``env``
+    itself (a bad value is one on ``env.NAME``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            f"Variables for the agent. Names match {ENV_NAME_PATTERN} (letters, digits and _, not first a digit): "
+            "any other name is a 400 on env.",
+        )
+        super().__init__(child=TextField(allow_blank=True), **kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, str]:
+        if isinstance(data, dict):
+            bad = [name for name in data if not ENV_NAME.fullmatch(name)]
+            if bad:
+                raise serializers.ValidationError(
+                    f"Invalid variable name {bad[0]!r}: names are letters, digits and _, not first a digit."
+                )
+        return super().to_internal_value(data)
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -130,9 +251,12 @@ class MergedInstructionsSerializer(serializers.Serializer):
 
 class InstructionUpdateRequestSerializer(StrictSerializer):
     scope = serializers.ChoiceField(
-        choices=EDITABLE_SCOPES, required=False, help_text="Optional; when given it must equal the scope in the URL."
+        choices=EDITABLE_SCOPES,
+        required=False,
+        help_text="Optional; when given it must equal the scope in the URL, else a 400 naming scope (a rule between "
+        "the body and the path OpenAPI cannot state).",
     )
-    body = InstructionTextField(help_text="0 to 50,000 characters; empty clears the scope. Longer bodies get 413.")
+    body = InstructionTextField(help_text="Empty clears the scope. " + InstructionTextField.RULES)
 
 
 class RevertRequestSerializer(StrictSerializer):
@@ -164,7 +288,7 @@ class HistoryVersionSerializer(serializers.Serializer):
 
 
 class OathCheckRequestSerializer(StrictSerializer):
-    body = InstructionTextField()
+    body = InstructionTextField(help_text=InstructionTextField.RULES)
 
 
 class OathFindingSerializer(serializers.Serializer):
@@ -208,7 +332,7 @@ class WorkspaceSerializer(serializers.Serializer):
 
 class WorkspaceCreateSerializer(StrictSerializer):
     slug = serializers.SlugField(max_length=64)
-    name = StrictCharField(max_length=200, required=False, allow_blank=True)
+    name = StrictCharField(max_length=MAX_WORKSPACE_NAME_CHARS, required=False, allow_blank=True)
 
     def validate_slug(self, value: Any) -> str:
         if not isinstance(self.initial_data.get("slug"), str):
@@ -217,7 +341,7 @@ class WorkspaceCreateSerializer(StrictSerializer):
 
 
 class WorkspaceUpdateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=200, min_length=1)
+    name = StrictCharField(max_length=MAX_WORKSPACE_NAME_CHARS, min_length=1)
 
 
 class MemberSerializer(serializers.Serializer):
@@ -260,7 +384,18 @@ class ReviewSerializer(serializers.Serializer):
 
 class ReviewDecisionSerializer(StrictSerializer):
     note = StrictCharField(
-        allow_blank=True, required=False, default="", max_length=5000, help_text="Why; required to reject."
+        allow_blank=True, required=False, default="", max_length=MAX_NOTE_CHARS, help_text="Why (optional)."
+    )
+
+
+class ReviewRejectSerializer(StrictSerializer):
+    #: A note of only white space is refused too, by ``services.reviews.review_reject``.
+    REQUIRED = "A note is required to reject: say why, for the author."
+    note = StrictCharField(
+        max_length=MAX_NOTE_CHARS,
+        pattern=NOT_BLANK_PATTERN,
+        error_messages={"required": REQUIRED, "blank": REQUIRED},
+        help_text="Why, for the author: required, and more than white space.",
     )
 
 
@@ -275,10 +410,17 @@ class ReviewListQuerySerializer(serializers.Serializer):
 class SessionCreateSerializer(StrictSerializer):
     workspace = StrictCharField(required=False, help_text="Workspace slug; the default workspace when absent.")
     agent = StrictCharField(help_text="A name from GET /api/agents.")
-    cwd = StrictCharField(required=False, default="", allow_blank=True, max_length=4096)
-    env = serializers.DictField(child=StrictCharField(allow_blank=True), required=False, default=dict)
+    cwd = TextField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=4096,
+        pattern=CWD_PATTERN,
+        help_text="The agent's working directory: an absolute path, or empty for the launcher's own.",
+    )
+    env = EnvField(required=False, default=dict)
     skip_os_instructions = StrictBooleanField(required=False, default=False)
-    additional_instructions = InstructionTextField(required=False, default="")
+    additional_instructions = InstructionTextField(required=False, default="", help_text=InstructionTextField.RULES)
     bundle_dir = BundleDirField(
         required=False,
         default=DEFAULT_BUNDLE_DIR,
@@ -293,7 +435,7 @@ class SessionCreateSerializer(StrictSerializer):
         help_text="The OS environment text that opens instructions.md: agentos-vm (the VM) or host (an ordinary "
         "machine: its platform and the session's cwd).",
     )
-    platform = StrictCharField(
+    platform = TextField(
         required=False,
         default="",
         allow_blank=True,

@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.permissions import AllowAny
 
-from instructions.api import credo, reviews, scopes, sessions, workspaces
+from instructions.api import credo, reviews, schema, scopes, sessions, workspaces  # noqa: F401  (schema: its extensions)
 
 urlpatterns = [
     # The seed's contract.
