@@ -38,6 +38,7 @@ from instructions.models import (
     target_key_of,
 )
 from instructions.oaths import Finding, OathResult, RuleSet, check_text
+from instructions.params import parse_id
 
 
 def epoch_ms(moment) -> int:
@@ -560,7 +561,8 @@ def session_deliveries(session: AgentSession) -> QuerySet[Delivery]:
 
 def session_delivery(session: AgentSession, delivery_id) -> Delivery:
     """One delivery of ``session`` (the caller checked the session is theirs), or ``NotFound``."""
-    delivery = session.deliveries.filter(pk=delivery_id).first() if str(delivery_id).isdigit() else None
+    key = parse_id(delivery_id)
+    delivery = session.deliveries.filter(pk=key).first() if key is not None else None
     if delivery is None:
         raise NotFound("Delivery not found.")
     delivery.session = session
@@ -579,13 +581,14 @@ def delivery_versions(delivery: Delivery) -> list[dict]:
 
 
 def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
-    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
-    try:
-        ids = {int(old_id), int(new_id)}
-    except (TypeError, ValueError):
-        raise NotFound("Unknown version.") from None
+    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown
+    ids (``params.parse_id``: anything that is not an id, or is larger than any, is unknown)."""
+    old_key, new_key = parse_id(old_id), parse_id(new_id)
+    if old_key is None or new_key is None:  # not an id, or larger than any (never sent to the database)
+        raise NotFound("Unknown version.")
+    ids = {old_key, new_key}
     rows = {row.history_id: row for row in document_versions(document).filter(history_id__in=ids)}
     if len(rows) != len(ids):
         raise NotFound("Unknown version.")
-    old, new = rows[int(old_id)], rows[int(new_id)]
+    old, new = rows[old_key], rows[new_key]
     return (old, new) if old.history_id <= new.history_id else (new, old)

@@ -378,8 +378,11 @@ class InstructionDocumentAdmin(ServiceAdmin):
 
     def get_urls(self):
         wrap = self.admin_site.admin_view
+        # ``str``: the view reads the id with ``params.parse_id`` and answers 404 for what is not
+        # one (an ``int`` converter would let a 26-digit id reach the database, a bounded one
+        # would hand it to the admin's catch-all redirect).
         return [
-            path("<int:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
+            path("<str:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
             *super().get_urls(),
         ]
 
@@ -608,9 +611,10 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         wrap = self.admin_site.admin_view
+        # ``str``: read with ``params.parse_id``, as the documents' diff.
         return [
-            path("<int:object_id>/approve/", wrap(self.approve_view), name="instructions_reviewitem_approve"),
-            path("<int:object_id>/reject/", wrap(self.reject_view), name="instructions_reviewitem_reject"),
+            path("<str:object_id>/approve/", wrap(self.approve_view), name="instructions_reviewitem_approve"),
+            path("<str:object_id>/reject/", wrap(self.reject_view), name="instructions_reviewitem_reject"),
             *super().get_urls(),
         ]
 
