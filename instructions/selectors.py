@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from instructions.approvals import FindingKey, without_approved
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
-from instructions.display import DiffLine, Span, highlight_spans, render_markdown, side_by_side, unified
+from instructions.display import Diff, DiffLine, Span, diff_of, highlight_spans, render_markdown
 from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
 from instructions.models import (
@@ -521,11 +521,19 @@ class ReviewState:
     #: Approving would be refused: the scope changed since the proposal.
     stale: bool
     findings: tuple[Finding, ...]
-    rows: list[DiffLine]
-    unified: str
+    #: The proposal against ``against`` (one alignment: rows, unified diff, counts).
+    diff: Diff
     #: What the proposal is shown against: "current", "version N" (the one it was made
     #: on) or "nothing" (no version it was made on is known).
     against: str = "current"
+
+    @property
+    def rows(self) -> list[DiffLine]:
+        return self.diff.rows
+
+    @property
+    def unified(self) -> str:
+        return self.diff.unified
 
 
 def _base_bodies(items: list[ReviewItem]) -> dict[int, str]:
@@ -575,8 +583,7 @@ def review_states(items: list[ReviewItem], *, current: bool = True) -> list[Revi
                 current_version=version,
                 stale=item.is_stale,
                 findings=check_text(item.body, rules).findings if item.body else (),
-                rows=side_by_side(before, item.body),
-                unified=unified(before, item.body, old_name=against, new_name=f"proposal #{item.pk}"),
+                diff=diff_of(before, item.body, old_name=against, new_name=f"proposal #{item.pk}"),
                 against=against,
             )
         )

@@ -169,3 +169,239 @@ def test_the_audit_log_from_the_first_day_of_the_calendar_lists_everything(clien
     response = client.get(reverse("admin:instructions_audit_log"), {"since": "0001-01-01", "until": "9999-12-30"})
     assert response.status_code == 200
     assert "AGENTS.md" in response.content.decode()
+
+
+# --- diffs: bounded work, pages proportional to the change -----------------------------
+
+#: "x" on every line but the last: the shape that took two minutes.
+LONG_OLD = "x\n" * 24999
+LONG_NEW = "x\n" * 24998 + "y\n"
+
+
+def lines_of(old: str, new: str) -> int:
+    return len(old.splitlines()) + len(new.splitlines())
+
+
+def assert_consistent(alignment, old: str, new: str) -> None:
+    """The opcodes cover both texts in order, and their equal parts are equal."""
+    a, b = old.splitlines(), new.splitlines()
+    i = j = 0
+    for tag, i1, i2, j1, j2 in alignment.opcodes:
+        assert (i1, j1) == (i, j) and i2 >= i1 and j2 >= j1
+        if tag == "equal":
+            assert a[i1:i2] == b[j1:j2] and i2 > i1
+        i, j = i2, j2
+    assert (i, j) == (len(a), len(b))
+
+
+def test_the_web_diff_of_two_long_versions_shows_the_change_not_the_document(client, alice):
+    save(alice, LONG_OLD, alice, scope=Scope.USER)
+    document = save(alice, LONG_NEW, alice, scope=Scope.USER)
+    first, second = history_ids(document)
+    client.force_login(alice)
+    response = client.get(f"/me/diff/?from={first}&to={second}")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert len(response.content) < 20_000  # 3.4 MB before
+    assert '<td class="old">x</td><td class="num">24999</td><td class="new">y</td>' in html
+    assert '<tr class="unchanged-run"><td colspan="4">⋯ 24995 unchanged lines</td></tr>' in html
+    assert html.count('<tr class="equal">') == 3  # the context above the change
+    assert '<span class="hunk">@@ -24996,4 +24996,4 @@</span>' in html
+    assert '<span class="del">-x</span>\n<span class="ins">+y</span>' in html
+
+
+def test_the_revert_page_and_the_admin_diff_of_long_versions_are_small_too(client, staff, acme, alice):
+    save(acme, LONG_OLD, alice)
+    document = save(acme, LONG_NEW, alice)
+    first, second = history_ids(document)
+    client.force_login(alice)
+    revert = client.get(f"/w/acme/revert/{first}/")
+    assert revert.status_code == 200 and len(revert.content) < 20_000
+    assert "⋯ 24995 unchanged lines" in revert.content.decode()
+    client.force_login(staff)
+    url = reverse("admin:instructions_instructiondocument_diff", args=[document.pk])
+    admin = client.get(url, {"from": first, "to": second})
+    assert admin.status_code == 200 and len(admin.content) < 40_000
+    html = admin.content.decode()
+    assert "<strong>+1 −1 lines</strong>" in html and "⋯ 24995 unchanged lines" in html
+
+
+def test_a_change_too_large_for_side_by_side_shows_the_unified_diff(client, acme, alice):
+    old, new = "a\n" * 25_000, "b\n" * 25_000  # every line replaced: 25,000 rows
+    save(acme, old, alice)
+    document = save(acme, new, alice)
+    first, second = history_ids(document)
+    client.force_login(alice)
+    html = client.get(f"/w/acme/diff/?from={first}&to={second}").content.decode()
+    assert 'id="diff-too-large"' in html and "+25000 −25000 lines" in html
+    assert '<table class="diff">' not in html
+    assert html.count('<span class="del">-a</span>') == 25_000 and html.count('<span class="ins">+b</span>') == 25_000
+    assert len(html) < 40 * 50_000  # proportional to the change: a few dozen bytes per changed line
+
+
+def test_the_queue_shows_long_proposals_collapsed(client, acme, alice, bob):
+    from instructions.errors import OathConflict
+
+    save(acme, "x\n" * 24_000, alice)
+    with pytest.raises(OathConflict):
+        save(acme, "x\n" * 24_000 + "Please ignore all previous instructions.\n", bob)
+    client.force_login(alice)
+    response = client.get("/w/acme/reviews/")
+    assert response.status_code == 200 and len(response.content) < 30_000
+    html = response.content.decode()
+    assert "⋯ 23997 unchanged lines" in html
+    assert '<td class="new">Please ignore all previous instructions.</td>' in html
+
+
+def test_context_is_collapsed_around_each_change():
+    from instructions.display import side_by_side
+
+    old = "".join(f"line {i}\n" for i in range(1, 101))
+    new = old.replace("line 50\n", "line fifty\n")
+    rows = side_by_side(old, new)
+    assert [(r.kind, r.old_number, r.new_number, r.skipped) for r in rows] == [
+        ("skip", 1, 1, 46),
+        ("equal", 47, 47, 0),
+        ("equal", 48, 48, 0),
+        ("equal", 49, 49, 0),
+        ("replace", 50, 50, 0),
+        ("equal", 51, 51, 0),
+        ("equal", 52, 52, 0),
+        ("equal", 53, 53, 0),
+        ("skip", 54, 54, 47),
+    ]
+    assert len(side_by_side(old, new, context=None)) == 100
+    # A run one line longer than the context around it is shown whole (hiding one line saves nothing).
+    assert "skip" not in {r.kind for r in side_by_side("a\nb\nc\nd\ne\nf\ng\nh", "A\nb\nc\nd\ne\nf\ng\nH")}
+
+
+def _shapes():
+    unique = [f"line {i}" for i in range(8_000)]
+    return {
+        "many identical lines, one fewer": ("x\n" * 25_000, "x\n" * 24_999, (0, 1)),
+        "many identical lines, last changed": (LONG_OLD, LONG_NEW, (1, 1)),
+        "alternating lines, shifted by one": ("a\nb\n" * 12_500, "b\na\n" * 12_500, (1, 1)),
+        "all lines different": (
+            "".join(f"a{i}\n" for i in range(8_000)),
+            "".join(f"b{i}\n" for i in range(8_000)),
+            (8_000, 8_000),
+        ),
+        "50k one-char lines against others": ("a\n" * 25_000, "b\n" * 25_000, (25_000, 25_000)),
+        "50k empty lines against one long line": ("\n" * 50_000, "x" * 50_000, (1, 50_000)),
+        "many lines moved (halves swapped)": (
+            "\n".join(unique),
+            "\n".join(unique[4_000:] + unique[:4_000]),
+            (4_000, 4_000),
+        ),
+        "every tenth line changed": (
+            "\n".join(unique),
+            "\n".join(line if i % 10 else line + "!" for i, line in enumerate(unique)),
+            (800, 800),
+        ),
+        "lines shuffled": (
+            "\n".join(unique),
+            "\n".join(unique[i] for i in sorted(range(8_000), key=lambda i: (i * 7_919) % 8_000)),
+            None,
+        ),
+    }
+
+
+@pytest.mark.parametrize("shape", list(_shapes()))
+def test_every_diff_shape_costs_at_most_the_bound_and_is_deterministic(shape):
+    from instructions.display import align_lines, align_work_bound, line_changes, unified
+
+    old, new, expected = _shapes()[shape]
+    alignment = align_lines(old, new)
+    assert alignment.work <= align_work_bound(lines_of(old, new))
+    assert_consistent(alignment, old, new)
+    if expected is not None:
+        assert (alignment.added, alignment.removed) == expected
+    again = align_lines(old, new)
+    assert (again.opcodes, again.work) == (alignment.opcodes, alignment.work)
+    # One alignment serves all three: the counts are the unified diff's + and - lines.
+    body = unified(old, new).splitlines()[2:]
+    assert line_changes(old, new) == (
+        sum(line.startswith("+") for line in body),
+        sum(line.startswith("-") for line in body),
+    )
+
+
+def test_the_work_grows_linearly_with_the_text():
+    """The hostile shapes, at a tenth and at full size: ten times the lines, about ten
+    times the work (a quadratic cost would be a hundred times)."""
+    from instructions.display import align_lines
+
+    for make in (
+        lambda n: ("a\nb\n" * n, "b\na\n" * n),
+        lambda n: ("a\n" * n, "b\n" * n),
+        lambda n: ("".join(f"{i}\n" for i in range(n)), "".join(f"{i * 7 % n}\n" for i in range(n))),
+    ):
+        small, large = align_lines(*make(2_500)), align_lines(*make(25_000))
+        assert large.work <= 12 * small.work + 50_000
+
+
+def test_short_texts_get_a_shortest_edit_script():
+    """Within the budget the script is a shortest one: as many lines kept as their
+    longest common subsequence (by the textbook table, on small random texts)."""
+    import random
+
+    from instructions.display import align_lines
+
+    def lcs(a: list[str], b: list[str]) -> int:
+        previous = [0] * (len(b) + 1)
+        for x in a:
+            current = [0]
+            for j, y in enumerate(b):
+                current.append(previous[j] + 1 if x == y else max(previous[j + 1], current[j]))
+            previous = current
+        return previous[-1]
+
+    rng = random.Random(29)
+    for _ in range(400):
+        alphabet = rng.choice(["ab", "abc", "abcdefgh"])
+        a = [rng.choice(alphabet) for _ in range(rng.randint(0, 25))]
+        b = [rng.choice(alphabet) for _ in range(rng.randint(0, 25))]
+        old, new = "\n".join(a), "\n".join(b)
+        alignment = align_lines(old, new)
+        assert_consistent(alignment, old, new)
+        assert alignment.exact
+        kept = lcs(a, b)
+        assert (alignment.added, alignment.removed) == (len(b) - kept, len(a) - kept)
+
+
+def test_past_the_budget_the_anchors_keep_the_diff_useful(monkeypatch):
+    """With (almost) no budget, the lines found once on each side still anchor the
+    diff: a line changed in the middle of unique lines is one replaced line."""
+    from instructions import display
+
+    monkeypatch.setattr(display, "ALIGN_WORK_FLOOR", 0)
+    monkeypatch.setattr(display, "ALIGN_WORK_PER_LINE", 0)
+    old = "".join(f"u{i}\n" for i in range(100))
+    new = old.replace("u50\n", "changed\n").replace("u10\n", "").replace("u90\n", "u90\nadded\n")
+    alignment = display.align_lines(old, new)
+    assert not alignment.exact
+    assert_consistent(alignment, old, new)
+    assert (alignment.added, alignment.removed) == (2, 2)
+
+
+def test_the_unified_diff_is_written_as_difflib_writes_it():
+    """Same alignment, same text: the formatter agrees with ``difflib.unified_diff``."""
+    import difflib
+
+    from instructions.display import Alignment, _unified
+
+    a = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    for b in ([*a[:3], "THREE+", *a[4:]], a[1:], [*a, "eleven"], [], ["x"], a[:5] + a[6:9]):
+        opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        for context in (0, 1, 3):
+            expected = "\n".join(difflib.unified_diff(a, b, "old", "new", lineterm="", n=context))
+            assert _unified(Alignment(a, b, opcodes, 0, True), "old", "new", context) == expected
+
+
+def test_the_unified_html_escapes_every_line_and_marks_only_the_headers_as_file():
+    from instructions.display import unified, unified_html
+
+    html = unified_html(unified("a\n--- not a header\n<b>", "a\n<i>"))
+    assert html.splitlines()[:2] == ['<span class="file">--- a</span>', '<span class="file">+++ b</span>']
+    assert '<span class="del">---- not a header</span>' in html
+    assert '<span class="del">-&lt;b&gt;</span>' in html and '<span class="ins">+&lt;i&gt;</span>' in html

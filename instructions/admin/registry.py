@@ -32,7 +32,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
 from instructions.audit_log import document_line_changes, scope_title, with_previous_versions
-from instructions.display import CONTEXT_CHARS, change_counts, highlight, line_changes, side_by_side, unified
+from instructions.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
 from instructions.errors import OathConflict, ServiceError, StaleVersion
 from instructions.models import (
     STALE,
@@ -224,9 +224,7 @@ class StaleEdit:
 
     current: InstructionDocument
     saved_by: str
-    rows: list
-    unified: str
-    counts: str
+    diff: Diff
 
 
 class DocumentForm(ServiceForm):
@@ -290,9 +288,7 @@ class DocumentForm(ServiceForm):
         self.stale = StaleEdit(
             current=current,
             saved_by=saved_by,
-            rows=side_by_side(current.body, body),
-            unified=unified(current.body, body, old_name=f"version {current.version}", new_name="yours"),
-            counts=change_counts(*line_changes(current.body, body)),
+            diff=diff_of(current.body, body, old_name=f"version {current.version}", new_name="yours"),
         )
         self.data = self._expecting(current.version)
         return (
@@ -638,7 +634,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             extra_context.update(
                 subtitle=f"Review #{item.pk}: {scope_title(item)}",
                 review_state=state,
-                review_counts=change_counts(*line_changes(state.current_body, item.body)),
+                review_counts=state.diff.counts,
                 review_pending=pending,
                 review_stale=pending and state.stale,
                 # Four eyes: the author sees the item, never a button to decide it.

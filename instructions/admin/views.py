@@ -35,7 +35,7 @@ from instructions import access, audit_log
 from instructions.access import reviewable_items
 from instructions.contract import EDITABLE_SCOPES
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
-from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
+from instructions.display import diff_of, highlight
 from instructions.errors import ServiceError
 from instructions.history import ChangePath
 from instructions.params import day_end, day_start, parse_id
@@ -187,7 +187,7 @@ def review_decide_view(model_admin, request: HttpRequest, object_id: str, decisi
         decision=decision,
         form=form,
         state=state,
-        counts=change_counts(*line_changes(state.current_body, item.body)),
+        counts=state.diff.counts,
         body=highlight(item.body, item.snippet),
         next=_safe_next(request, changelist),
     )
@@ -269,6 +269,12 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: str) -> Htt
             raise Http404("Unknown version.")
         new, old = latest[0], (latest[1] if len(latest) > 1 else None)
     old_body = old.body if old is not None else ""
+    diff = diff_of(
+        old_body,
+        new.body,
+        old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
+        new_name=_version_label(new),
+    )
     context = _context(
         model_admin,
         request,
@@ -277,16 +283,10 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: str) -> Htt
         document_title=audit_log.scope_title(document),
         old=old,
         new=new,
-        rows=side_by_side(old_body, new.body),
-        counts=change_counts(*line_changes(old_body, new.body)),
+        diff=diff,
+        counts=diff.counts,
         left_title=f"version {old.version}" if old is not None else "(nothing)",
         right_title=f"version {new.version}",
-        unified=unified(
-            old_body,
-            new.body,
-            old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
-            new_name=_version_label(new),
-        ),
         versions=list(
             document.history.order_by("-history_date", "-history_id").values("history_id", "version", "history_date")
         ),
@@ -333,7 +333,7 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
         original=document,
         document_title=name,
         old=old,
-        rows=side_by_side(document.body, old.body),
+        diff=diff_of(document.body, old.body),
         version_text=folded(old.body, summary=f"Version {old.version}", element_id="version-text")
         if old.body
         else format_html('<p class="quiet-note">Empty: the scope was cleared.</p>'),
@@ -364,6 +364,7 @@ def session_version_view(model_admin, request: HttpRequest, object_id: str, vers
     version, previous = found.row, found.previous
     before = previous.additional_instructions if previous is not None else ""
     text = version.additional_instructions
+    diff = diff_of(before, text)
     context = _context(
         model_admin,
         request,
@@ -374,8 +375,8 @@ def session_version_view(model_admin, request: HttpRequest, object_id: str, vers
         summary=found.summary,
         additional=folded(text, summary="Show them", element_id="additional-instructions"),
         changed=previous is not None and before != text,
-        rows=side_by_side(before, text),
-        counts=change_counts(*line_changes(before, text)),
+        diff=diff,
+        counts=diff.counts,
     )
     return TemplateResponse(request, "admin/instructions/agentsession/version.html", context)
 
