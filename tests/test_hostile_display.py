@@ -405,3 +405,83 @@ def test_the_unified_html_escapes_every_line_and_marks_only_the_headers_as_file(
     assert html.splitlines()[:2] == ['<span class="file">--- a</span>', '<span class="file">+++ b</span>']
     assert '<span class="del">---- not a header</span>' in html
     assert '<span class="del">-&lt;b&gt;</span>' in html and '<span class="ins">+&lt;i&gt;</span>' in html
+
+
+# --- the Markdown preview: bounded output, bounded work ---------------------------------
+
+#: A GFM table whose rows are shorter than its header: each short row is filled in with
+#: empty cells, so 1.5 kB of text builds 65,536 cells (markdown-it-py stops one table
+#: there, and only that table).
+SQUARE_TABLE = "|" + "a|" * 256 + "\n|" + "-|" * 256 + "\n" + "x\n" * 256 + "\n"
+
+
+def test_many_filled_in_tables_build_cells_in_proportion_to_the_text():
+    from instructions.display import render_markdown
+
+    text = SQUARE_TABLE * 30
+    assert len(text) <= 50_000
+    html = render_markdown(text)
+    assert html.count("<td") + html.count("<th") <= len(text) // 2 + 1_000  # 30 × 65,536 before
+    assert len(html) < 40 * len(text)
+    assert html.count("<table>") >= 1  # the first tables are still tables
+
+
+def test_a_reference_used_thousands_of_times_does_not_multiply_the_preview():
+    """A 20,000-character link target referenced 9,000 times was 90 MB of HTML."""
+    from instructions.display import render_markdown
+
+    text = "[a]: https://example.org/" + "x" * 20_000 + "\n\n" + "[a]" * 9_000
+    html = render_markdown(text)
+    assert len(html) < 4 * len(text)
+    assert "Too large to preview as Markdown" in html
+    assert "[a][a][a]" in html  # the text itself, escaped, instead
+
+
+def test_the_live_check_of_a_hostile_text_answers_a_small_page(client, alice):
+    client.force_login(alice)
+    body = "[a]: https://example.org/" + "x" * 20_000 + "\n\n" + "[a]" * 9_000
+    response = client.post("/me/check", {"body": body})
+    assert response.status_code == 200 and len(response.content) < 4 * len(body)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ">" * 50_000,
+        "[" * 50_000,
+        "![" * 25_000,
+        "*a" * 25_000,
+        "`" * 50_000,
+        "<" * 50_000,
+        "- x\n" * 12_500,
+        "|a|b|\n|-|-|\n" + "|x|y|\n" * 8_000,
+        "**a" * 16_000,
+        "[a](b)" * 8_000,
+        "- " * 25_000,
+    ],
+    ids=[
+        "quotes",
+        "brackets",
+        "images",
+        "emphasis",
+        "backticks",
+        "angles",
+        "list",
+        "table",
+        "strong",
+        "links",
+        "nested-list",
+    ],
+)
+def test_hostile_markdown_shapes_render_in_proportion_to_the_text(text):
+    from instructions.display import render_markdown
+
+    assert len(render_markdown(text)) < 10 * len(text) + 1_000
+
+
+def test_a_long_table_written_out_is_rendered_whole():
+    from instructions.display import render_markdown
+
+    rows = 4_900  # 49,000 characters
+    html = render_markdown("| a | b |\n|---|---|\n" + "| x | y |\n" * rows)
+    assert html.count("<tr>") == rows + 1 and "Too large" not in html
