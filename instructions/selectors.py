@@ -15,13 +15,13 @@ from functools import lru_cache
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils.safestring import SafeString
 
 from instructions.approvals import FindingKey, without_approved
 from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
 from instructions.credo import Credo, CredoError, current_credo
-from instructions.display import DiffLine, Span, highlight_spans, render_markdown, side_by_side, unified
+from instructions.display import Diff, DiffLine, Span, diff_of, highlight_spans, render_markdown
 from instructions.errors import CredoUnavailable, InvalidInput, NotFound
 from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
 from instructions.models import (
@@ -39,6 +39,7 @@ from instructions.models import (
     target_key_of,
 )
 from instructions.oaths import Finding, OathResult, RuleSet, check_text
+from instructions.params import parse_id
 
 
 def epoch_ms(moment) -> int:
@@ -517,37 +518,82 @@ def home_overview(*, user, workspaces: QuerySet, reviewable: QuerySet, proposals
 
 @dataclass(frozen=True)
 class ReviewState:
-    """A review item as a reviewer needs to see it: against what it would replace."""
+    """A review item as a reviewer needs to see it: against what it would replace.
+
+    Or, for an author who may no longer read its scope (``review_states(current=False)``),
+    against the version it was made on: then ``current_body`` is empty and
+    ``current_version`` None, so nothing written since reaches the page."""
 
     item: ReviewItem
     current_body: str
-    current_version: int
+    current_version: int | None
     #: Approving would be refused: the scope changed since the proposal.
     stale: bool
     findings: tuple[Finding, ...]
-    rows: list[DiffLine]
-    unified: str
+    #: The proposal against ``against`` (one alignment: rows, unified diff, counts).
+    diff: Diff
+    #: What the proposal is shown against: "current", "version N" (the one it was made
+    #: on) or "nothing" (no version it was made on is known).
+    against: str = "current"
+
+    @property
+    def rows(self) -> list[DiffLine]:
+        return self.diff.rows
+
+    @property
+    def unified(self) -> str:
+        return self.diff.unified
 
 
-def review_states(items: list[ReviewItem]) -> list[ReviewState]:
+def _base_bodies(items: list[ReviewItem]) -> dict[int, str]:
+    """``{item id: body of the version it was made on}`` for the items whose version is
+    still in the history (one query; none when no item has one)."""
+    wanted = {
+        (item.document_id, item.base_version): item.pk for item in items if item.document_id and item.base_version
+    }
+    if not wanted:
+        return {}
+    condition = Q()
+    for document_id, version in wanted:
+        condition |= Q(id=document_id, version=version)
+    rows = InstructionDocument.history.filter(condition).order_by("history_id").values_list("id", "version", "body")
+    return {wanted[(document_id, version)]: body for document_id, version, body in rows}
+
+
+def review_states(items: list[ReviewItem], *, current: bool = True) -> list[ReviewState]:
     """Each item with the current body of its scope, a diff, its findings under the
     credo in force and whether it is stale (``ReviewItem.is_stale``, annotated by
     ``with_related``). No query beyond the items' own: a proposal made before its
-    scope had a document is linked to it when the document is created."""
+    scope had a document is linked to it when the document is created.
+
+    ``current=False``, for a viewer who may no longer read the items' scopes (an author
+    removed from the workspace): each against the version it was made on (its
+    ``base_version``, which they could read then; one query), or against nothing when
+    the history no longer has it; never against the current text."""
     rules = current_rules() if items else None
+    bases = {} if current else _base_bodies(items)
     states = []
     for item in items:
         document = item.document if item.document_id is not None else None
-        current = document.body if document else ""
+        if current:
+            before, against, version = (
+                (document.body if document else ""),
+                "current",
+                (document.version if document else 0),
+            )
+        elif item.pk in bases:
+            before, against, version = bases[item.pk], f"version {item.base_version}", None
+        else:
+            before, against, version = "", "nothing", None
         states.append(
             ReviewState(
                 item=item,
-                current_body=current,
-                current_version=document.version if document else 0,
+                current_body=before if current else "",
+                current_version=version,
                 stale=item.is_stale,
                 findings=check_text(item.body, rules).findings if item.body else (),
-                rows=side_by_side(current, item.body),
-                unified=unified(current, item.body, old_name="current", new_name=f"proposal #{item.pk}"),
+                diff=diff_of(before, item.body, old_name=against, new_name=f"proposal #{item.pk}"),
+                against=against,
             )
         )
     return states
@@ -569,7 +615,8 @@ def session_deliveries(session: AgentSession) -> QuerySet[Delivery]:
 
 def session_delivery(session: AgentSession, delivery_id) -> Delivery:
     """One delivery of ``session`` (the caller checked the session is theirs), or ``NotFound``."""
-    delivery = session.deliveries.filter(pk=delivery_id).first() if str(delivery_id).isdigit() else None
+    key = parse_id(delivery_id)
+    delivery = session.deliveries.filter(pk=key).first() if key is not None else None
     if delivery is None:
         raise NotFound("Delivery not found.")
     delivery.session = session
@@ -588,13 +635,14 @@ def delivery_versions(delivery: Delivery) -> list[dict]:
 
 
 def version_pair(document: InstructionDocument | None, old_id, new_id) -> tuple[object, object]:
-    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown ids."""
-    try:
-        ids = {int(old_id), int(new_id)}
-    except (TypeError, ValueError):
-        raise NotFound("Unknown version.") from None
+    """Two versions of ``document`` (history rows), the older first; ``NotFound`` for unknown
+    ids (``params.parse_id``: anything that is not an id, or is larger than any, is unknown)."""
+    old_key, new_key = parse_id(old_id), parse_id(new_id)
+    if old_key is None or new_key is None:  # not an id, or larger than any (never sent to the database)
+        raise NotFound("Unknown version.")
+    ids = {old_key, new_key}
     rows = {row.history_id: row for row in document_versions(document).filter(history_id__in=ids)}
     if len(rows) != len(ids):
         raise NotFound("Unknown version.")
-    old, new = rows[int(old_id)], rows[int(new_id)]
+    old, new = rows[old_key], rows[new_key]
     return (old, new) if old.history_id <= new.history_id else (new, old)

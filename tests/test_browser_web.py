@@ -196,3 +196,31 @@ def test_members_edit_preview_and_review_in_the_browser(live_server, browser, cr
     login = browser.new_page()
     login.goto(f"{url}/accounts/login/")
     shoot(login, "login")
+
+
+def test_long_diffs_in_the_browser_show_the_change_collapsed(live_server, browser, credo_dir, monkeypatch):
+    """A change in a long text: a few lines around it and one row for the rest; a change
+    too large for two columns: the unified diff. Neither page is wider than the window."""
+    (credo_dir / "credo-map.json").write_text(json.dumps(RULES))
+    alice = make_user("alice")
+    target = Target(scope=Scope.USER, user=alice)
+    long_text = "".join(f"Rule {i}: keep it short.\n" for i in range(1, 1_501))
+    changed = long_text.replace("Rule 700: keep it short.", "Rule 700: keep it shorter, and say why.")
+    monkeypatch.setattr("instructions.display.MAX_SIDE_BY_SIDE_ROWS", 40)  # a short page to look at
+    for body in (long_text, changed, changed.replace("short.\n", "brief.\n", 60)):
+        document = document_save(target=target, body=body, actor=alice, reason="edit")
+    first_id, second_id, third_id = document.history.order_by("history_id").values_list("history_id", flat=True)
+    page = sign_in(browser, live_server, "alice")
+    page.goto(f"{live_server.url}/me/diff/?from={first_id}&to={second_id}")
+    page.wait_for_selector("table.diff tr.unchanged-run")
+    assert page.locator("table.diff tr.unchanged-run").all_inner_texts() == [
+        "⋯ 696 unchanged lines",
+        "⋯ 797 unchanged lines",
+    ]
+    assert "keep it shorter, and say why" in page.inner_text("table.diff tr.replace")
+    assert page.locator("table.diff tr.unchanged-run").first.is_visible()
+    shoot(page, "diff-long")
+    page.goto(f"{live_server.url}/me/diff/?from={second_id}&to={third_id}")
+    page.wait_for_selector("#diff-too-large")
+    assert page.locator("table.diff").count() == 0 and page.locator("pre.unified").is_visible()
+    shoot(page, "diff-too-large")

@@ -32,7 +32,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
 from instructions.audit_log import document_line_changes, scope_title, with_previous_versions
-from instructions.display import CONTEXT_CHARS, change_counts, highlight, line_changes, side_by_side, unified
+from instructions.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
 from instructions.errors import OathConflict, ServiceError, StaleVersion
 from instructions.models import (
     STALE,
@@ -225,9 +225,7 @@ class StaleEdit:
 
     current: InstructionDocument
     saved_by: str
-    rows: list
-    unified: str
-    counts: str
+    diff: Diff
 
 
 class DocumentForm(ServiceForm):
@@ -295,9 +293,7 @@ class DocumentForm(ServiceForm):
         self.stale = StaleEdit(
             current=current,
             saved_by=saved_by,
-            rows=side_by_side(current.body, body),
-            unified=unified(current.body, body, old_name=f"version {current.version}", new_name="yours"),
-            counts=change_counts(*line_changes(current.body, body)),
+            diff=diff_of(current.body, body, old_name=f"version {current.version}", new_name="yours"),
         )
         self.data = self._expecting(current.version)
         return (
@@ -383,8 +379,11 @@ class InstructionDocumentAdmin(ServiceAdmin):
 
     def get_urls(self):
         wrap = self.admin_site.admin_view
+        # ``str``: the view reads the id with ``params.parse_id`` and answers 404 for what is not
+        # one (an ``int`` converter would let a 26-digit id reach the database, a bounded one
+        # would hand it to the admin's catch-all redirect).
         return [
-            path("<int:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
+            path("<str:object_id>/diff/", wrap(self.diff_view), name="instructions_instructiondocument_diff"),
             *super().get_urls(),
         ]
 
@@ -621,9 +620,10 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         wrap = self.admin_site.admin_view
+        # ``str``: read with ``params.parse_id``, as the documents' diff.
         return [
-            path("<int:object_id>/approve/", wrap(self.approve_view), name="instructions_reviewitem_approve"),
-            path("<int:object_id>/reject/", wrap(self.reject_view), name="instructions_reviewitem_reject"),
+            path("<str:object_id>/approve/", wrap(self.approve_view), name="instructions_reviewitem_approve"),
+            path("<str:object_id>/reject/", wrap(self.reject_view), name="instructions_reviewitem_reject"),
             *super().get_urls(),
         ]
 
@@ -647,7 +647,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             extra_context.update(
                 subtitle=f"Review #{item.pk}: {scope_title(item)}",
                 review_state=state,
-                review_counts=change_counts(*line_changes(state.current_body, item.body)),
+                review_counts=state.diff.counts,
                 review_pending=pending,
                 review_stale=pending and state.stale,
                 # Four eyes: the author sees the item, never a button to decide it.

@@ -9,7 +9,7 @@ registered by the model admins in ``instructions.admin`` (``get_urls``).
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django import forms
@@ -35,9 +35,10 @@ from instructions import access, audit_log
 from instructions.access import reviewable_items
 from instructions.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS
 from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
-from instructions.display import change_counts, highlight, line_changes, side_by_side, unified
+from instructions.display import diff_of, highlight
 from instructions.errors import ServiceError
 from instructions.history import ChangePath
+from instructions.params import day_end, day_start, parse_id
 from instructions.selectors import review_states
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
@@ -92,6 +93,15 @@ def folded(text: str, *, summary: str, element_id: str = "") -> str:
     )
 
 
+def object_or_404(queryset, object_id: object):
+    """The row of ``queryset`` with the id in the URL, or 404: an id that is not one
+    (``params.parse_id``: not digits, or larger than any key) never reaches the database."""
+    pk = parse_id(object_id)
+    if pk is None:
+        raise Http404("Not found.")
+    return get_object_or_404(queryset, pk=pk)
+
+
 def _safe_next(request: HttpRequest, fallback: str) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
@@ -137,7 +147,7 @@ class NoteForm(forms.Form):
 DECIDED = {"approve": "approved", "reject": "rejected"}
 
 
-def review_decide_view(model_admin, request: HttpRequest, object_id: int, decision: str) -> HttpResponse:
+def review_decide_view(model_admin, request: HttpRequest, object_id: str, decision: str) -> HttpResponse:
     """Approve or reject one review item: a confirmation page (GET) and the decision (POST).
 
     The page shows the proposal against the current version, as the item's own page
@@ -147,7 +157,7 @@ def review_decide_view(model_admin, request: HttpRequest, object_id: int, decisi
     """
     if not can_review(request):
         raise PermissionDenied
-    item = get_object_or_404(reviewable_items(request.user), pk=object_id)
+    item = object_or_404(reviewable_items(request.user), object_id)
     item_url = reverse("admin:instructions_reviewitem_change", args=[item.pk])
     changelist = reverse("admin:instructions_reviewitem_changelist") + "?status__exact=pending"
     if decision == "approve" and item.is_stale:
@@ -179,7 +189,7 @@ def review_decide_view(model_admin, request: HttpRequest, object_id: int, decisi
         decision=decision,
         form=form,
         state=state,
-        counts=change_counts(*line_changes(state.current_body, item.body)),
+        counts=state.diff.counts,
         body=highlight(item.body, item.snippet),
         next=_safe_next(request, changelist),
     )
@@ -234,20 +244,19 @@ def _version_label(row) -> str:
     return f"version {row.version} ({row.history_date:%Y-%m-%d %H:%M:%S} UTC)"
 
 
-def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> HttpResponse:
+def document_diff_view(model_admin, request: HttpRequest, object_id: str) -> HttpResponse:
     """Two versions of one scope side by side (``?from=<history id>&to=<history id>``).
 
     With ``to`` alone: the change that version made (against the version before it,
     or against nothing for the first). With neither: the last change.
     """
-    document = get_object_or_404(model_admin.get_queryset(request), pk=object_id)
+    document = object_or_404(model_admin.get_queryset(request), object_id)
     if not model_admin.has_view_permission(request, document):
         raise PermissionDenied
     history = document.history.select_related("history_user")
-    try:
-        ids = {k: int(request.GET[k]) for k in ("from", "to") if request.GET.get(k)}
-    except ValueError:
-        raise Http404("Unknown version.") from None
+    ids = {k: parse_id(request.GET[k]) for k in ("from", "to") if request.GET.get(k)}
+    if None in ids.values():
+        raise Http404("Unknown version.")
     if "from" in ids and "to" in ids:
         rows = {row.history_id: row for row in history.filter(history_id__in=ids.values())}
         if len(rows) != len(set(ids.values())):
@@ -262,6 +271,12 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> Htt
             raise Http404("Unknown version.")
         new, old = latest[0], (latest[1] if len(latest) > 1 else None)
     old_body = old.body if old is not None else ""
+    diff = diff_of(
+        old_body,
+        new.body,
+        old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
+        new_name=_version_label(new),
+    )
     context = _context(
         model_admin,
         request,
@@ -270,16 +285,10 @@ def document_diff_view(model_admin, request: HttpRequest, object_id: int) -> Htt
         document_title=audit_log.scope_title(document),
         old=old,
         new=new,
-        rows=side_by_side(old_body, new.body),
-        counts=change_counts(*line_changes(old_body, new.body)),
+        diff=diff,
+        counts=diff.counts,
         left_title=f"version {old.version}" if old is not None else "(nothing)",
         right_title=f"version {new.version}",
-        unified=unified(
-            old_body,
-            new.body,
-            old_name=_version_label(old) if old is not None else "nothing (the scope had no version)",
-            new_name=_version_label(new),
-        ),
         versions=list(
             document.history.order_by("-history_date", "-history_id").values("history_id", "version", "history_date")
         ),
@@ -295,13 +304,13 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
     reason. Here the revert is ``document_revert``: a new version, oath-checked,
     recorded with the admin user and a reason starting with ``Revert``.
     """
-    document = get_object_or_404(model_admin.get_queryset(request), pk=object_id)
+    document = object_or_404(model_admin.get_queryset(request), object_id)
     if not model_admin.has_view_permission(request, document):
         raise PermissionDenied
-    try:
-        old = document.history.select_related("history_user").get(history_id=int(version_id))
-    except (ValueError, document.history.model.DoesNotExist):
-        raise Http404("Unknown version.") from None
+    history_id = parse_id(version_id)
+    old = document.history.select_related("history_user").filter(history_id=history_id).first() if history_id else None
+    if old is None:
+        raise Http404("Unknown version.")
     history_url = reverse("admin:instructions_instructiondocument_history", args=[document.pk])
     form = RevertForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
@@ -326,7 +335,7 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
         original=document,
         document_title=name,
         old=old,
-        rows=side_by_side(document.body, old.body),
+        diff=diff_of(document.body, old.body),
         version_text=folded(old.body, summary=f"Version {old.version}", element_id="version-text")
         if old.body
         else format_html('<p class="quiet-note">Empty: the scope was cleared.</p>'),
@@ -352,15 +361,14 @@ def session_version_view(model_admin, request: HttpRequest, object_id: str, vers
     This is where the audit log's session rows lead."""
     if not model_admin.has_view_permission(request):
         raise PermissionDenied
-    try:
-        found = audit_log.session_version(object_id, int(version_id))
-    except ValueError:
-        found = None
+    history_id = parse_id(version_id)
+    found = audit_log.session_version(object_id, history_id) if history_id is not None else None
     if found is None:
         raise Http404("Unknown version.")
     version, previous = found.row, found.previous
     before = previous.additional_instructions if previous is not None else ""
     text = version.additional_instructions
+    diff = diff_of(before, text)
     context = _context(
         model_admin,
         request,
@@ -371,8 +379,8 @@ def session_version_view(model_admin, request: HttpRequest, object_id: str, vers
         summary=found.summary,
         additional=folded(text, summary="Show them", element_id="additional-instructions"),
         changed=previous is not None and before != text,
-        rows=side_by_side(before, text),
-        counts=change_counts(*line_changes(before, text)),
+        diff=diff,
+        counts=diff.counts,
     )
     return TemplateResponse(request, "admin/instructions/agentsession/version.html", context)
 
@@ -404,6 +412,15 @@ class AuditFilterForm(forms.Form):
     workspace = forms.CharField(required=False, help_text="Workspace slug.")
     user = forms.CharField(required=False, help_text="Who made the change.")
 
+    def clean_until(self) -> date | None:
+        until = self.cleaned_data.get("until")
+        if until is not None:
+            try:
+                day_end(until)
+            except ValueError as exc:
+                raise forms.ValidationError(f"Pick an earlier day: {exc}") from None
+        return until
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         since, until = data.get("since"), data.get("until")
@@ -415,8 +432,8 @@ class AuditFilterForm(forms.Form):
         data = self.cleaned_data
         since, until = data["since"], data["until"]
         return audit_log.AuditFilter(
-            since=datetime.combine(since, time(), tzinfo=UTC) if since else None,
-            until=datetime.combine(until + timedelta(days=1), time(), tzinfo=UTC) if until else None,
+            since=day_start(since) if since else None,
+            until=day_end(until) if until else None,
             workspace=data["workspace"] or None,
             user=data["user"] or None,
             scope=data["scope"] or None,
@@ -479,7 +496,9 @@ def audit_log_view(model_admin, request: HttpRequest) -> HttpResponse:
         query=query.urlencode(),
         filtered=bool(request.GET),
     )
-    return TemplateResponse(request, "admin/instructions/audit_log.html", context)
+    # An invalid filter (a day that is not one, "To" before "From", the calendar's last
+    # day) is shown with its errors, as a 400: nothing was listed.
+    return TemplateResponse(request, "admin/instructions/audit_log.html", context, status=200 if valid else 400)
 
 
 # --- the index ------------------------------------------------------------------------

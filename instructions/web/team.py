@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from instructions import access
+from instructions.contract import Scope
 from instructions.errors import Forbidden, NotFound, ServiceError
-from instructions.models import Membership, ReviewStatus, Role
+from instructions.models import Membership, ReviewItem, ReviewStatus, Role
 from instructions.selectors import review_states
 from instructions.services.reviews import review_approve, review_reject
 from instructions.services.workspaces import (
@@ -112,23 +113,38 @@ def workspace_reviews(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "web/reviews.html", context)
 
 
-def _visible_review(request: HttpRequest, pk: int):
-    """``(item, may decide)``: reviewers see what ``access`` lets them act on (never
-    deciding their own: four eyes); authors see their own proposals; anyone else 404."""
+def _reads_scope(user, item: ReviewItem) -> bool:
+    """May ``user`` read the scope ``item`` is about as it is now? A workspace's to its
+    members (``access.workspace_access``), a user's or a session's to its owner."""
+    if item.scope == Scope.WORKSPACE:
+        try:
+            access.workspace_access(user, item.workspace.slug)
+        except NotFound:
+            return False
+        return True
+    owner = item.session.owner_id if item.session_id is not None else item.user_id
+    return owner == user.pk
+
+
+def _visible_review(request: HttpRequest, pk: int) -> tuple[ReviewItem, bool, bool]:
+    """``(item, may decide, may read its scope now)``: reviewers see what ``access`` lets
+    them act on (never deciding their own: four eyes), against the current text; authors
+    see their own proposals, against the current text while they may still read it (once
+    removed from the workspace, against the version they proposed on); anyone else 404."""
     item = access.reviewable_items(request.user).filter(pk=pk).first()
     if item is not None:
-        return item, not item.is_written_by(request.user)
+        return item, not item.is_written_by(request.user), True
     item = access.own_proposals(request.user).filter(pk=pk).first()
     if item is None:
         raise NotFound("Review not found.")
-    return item, False
+    return item, False, _reads_scope(request.user, item)
 
 
 @web_view
 def review(request: HttpRequest, pk: int) -> HttpResponse:
-    item, can_decide = _visible_review(request, pk)
+    item, can_decide, reads_scope = _visible_review(request, pk)
     context = {
-        "state": review_states([item])[0],
+        "state": review_states([item], current=reads_scope)[0],
         "can_decide": can_decide,
         "approve_form": ApproveForm(),
         "reject_form": RejectForm(),
@@ -137,7 +153,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
-    item, can_decide = _visible_review(request, pk)
+    item, can_decide, _ = _visible_review(request, pk)
     if not can_decide:
         raise Forbidden(
             "Four eyes: a proposal is decided by a maintainer of its workspace or a reviewer, never by its author."

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from instructions import params  # noqa: F401 (registers the <id:...> converter)
 from instructions.web import sessions, team, views
 
 app_name = "web"
@@ -14,7 +15,7 @@ def scope_routes(prefix: str, route: str) -> list:
         path(f"{route}check", views.scope_check, name=f"{prefix}-check"),
         path(f"{route}history/", views.scope_history, name=f"{prefix}-history"),
         path(f"{route}diff/", views.scope_diff, name=f"{prefix}-diff"),
-        path(f"{route}revert/<int:history_id>/", views.scope_revert, name=f"{prefix}-revert"),
+        path(f"{route}revert/<id:history_id>/", views.scope_revert, name=f"{prefix}-revert"),
     ]
 
 
@@ -26,11 +27,11 @@ urlpatterns = [
     path("w/<slug:slug>/members/", team.members, name="workspace-members"),
     path("w/<slug:slug>/members/<str:username>/", team.member, name="workspace-member"),
     path("w/<slug:slug>/reviews/", team.workspace_reviews, name="workspace-reviews"),
-    path("reviews/<int:pk>/", team.review, name="review"),
-    path("reviews/<int:pk>/approve", team.review_approve_view, name="review-approve"),
-    path("reviews/<int:pk>/reject", team.review_reject_view, name="review-reject"),
+    path("reviews/<id:pk>/", team.review, name="review"),
+    path("reviews/<id:pk>/approve", team.review_approve_view, name="review-approve"),
+    path("reviews/<id:pk>/reject", team.review_reject_view, name="review-reject"),
     path("proposals/", team.proposals, name="proposals"),
     path("sessions/", sessions.sessions, name="sessions"),
     path("sessions/<str:pk>/", sessions.session, name="session"),
-    path("sessions/<str:pk>/deliveries/<int:delivery_id>/", sessions.delivery, name="delivery"),
+    path("sessions/<str:pk>/deliveries/<id:delivery_id>/", sessions.delivery, name="delivery"),
 ]

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from instructions import access
 from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
-from instructions.display import side_by_side, unified
+from instructions.display import diff_of
 from instructions.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
 from instructions.selectors import (
     document_of,
@@ -83,8 +83,7 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
                 context["document"] = current
                 context["stale"] = {
                     "current": current,
-                    "rows": side_by_side(current.body if current else "", body),
-                    "unified": unified(current.body if current else "", body, old_name="saved", new_name="yours"),
+                    "diff": diff_of(current.body if current else "", body, old_name="saved", new_name="yours"),
                 }
                 # The form now targets the new version: saving again puts the typed text over it, knowingly.
                 data = request.POST.copy()
@@ -163,8 +162,7 @@ def scope_diff(request: HttpRequest, slug: str | None = None) -> HttpResponse:
         "tab": "history",
         "old": old,
         "new": new,
-        "rows": side_by_side(old.body, new.body),
-        "unified": unified(old.body, new.body, old_name=f"version {old.version}", new_name=f"version {new.version}"),
+        "diff": diff_of(old.body, new.body, old_name=f"version {old.version}", new_name=f"version {new.version}"),
     }
     return render(request, "web/diff.html", context)
 
@@ -212,7 +210,6 @@ def scope_revert(request: HttpRequest, history_id: int, slug: str | None = None)
         "old": old,
         "document": document,
         "form": form,
-        "rows": side_by_side(document.body, old.body),
-        "unified": unified(document.body, old.body, old_name="current", new_name=f"version {old.version}"),
+        "diff": diff_of(document.body, old.body, old_name="current", new_name=f"version {old.version}"),
     }
     return render(request, "web/revert.html", context)
