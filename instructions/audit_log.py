@@ -126,7 +126,11 @@ def parse_moment(text: str) -> datetime | None:
         moment = None
     if moment is None:
         raise ValueError(f"{text!r} is not a date (YYYY-MM-DD) or an ISO date-time.")
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    try:
+        # In UTC, as the database compares it: a zone can push a moment past the calendar.
+        return moment.replace(tzinfo=UTC) if not moment.tzinfo else moment.astimezone(UTC)
+    except OverflowError:
+        raise ValueError(f"{text!r} is outside the calendar once in UTC.") from None
 
 
 def _username(row) -> str:

@@ -336,3 +336,13 @@ def test_a_text_held_because_its_check_did_not_finish_is_saved_when_a_reviewer_a
     assert InstructionDocument.objects.get(workspace__slug="acme").body == body
     # The approval covers that text, not the next one: an edit is checked (and held) again.
     assert api.as_(bob).put(url, {"body": body + "\n- More."}, format="json").status_code == 409
+
+
+@pytest.mark.parametrize("moment", ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"])
+def test_export_audit_refuses_a_moment_outside_the_calendar_cleanly(db, moment):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    for option in ("--since", "--until"):
+        with pytest.raises(CommandError, match="outside the calendar"):
+            call_command("export_audit", option, moment)
