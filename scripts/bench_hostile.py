@@ -9,9 +9,9 @@ Operations (``--only`` picks one family; it may be repeated):
 
 - ``oaths``: ``instructions.oaths.check_text_uncached`` with the shipped credo rules;
 - ``markdown``: ``instructions.display.render_markdown``;
-- ``diff``: ``side_by_side``, ``unified`` and ``line_changes`` of ``instructions.display``, each from
-  an ordinary body to the shape (``vs-ordinary``) and from the shape to itself with its last line
-  changed (``vs-self``).
+- ``diff``: ``diff_of`` (what every diff page calls), ``unified`` and ``line_changes`` of
+  ``instructions.display``, each from an ordinary body to the shape (``vs-ordinary``) and from the
+  shape to itself with its last line changed (``vs-self``).
 
 The floor of each operation is the same operation on an ordinary, realistic 50,000-character
 instruction body (headings, lists, paragraphs, a small table, a code block, generated here) in the
@@ -419,10 +419,12 @@ def operations(families: tuple[str, ...]) -> list[tuple[str, Callable[[str], Cal
 
         ops.append(("markdown", lambda text: lambda: render_markdown(text)))
     if "diff" in families:
-        from instructions.display import line_changes, side_by_side, unified
+        from instructions.display import diff_of, line_changes, unified
 
         other = ordinary_body(seed=1)
-        for name, fn in (("side_by_side", side_by_side), ("unified", unified), ("line_changes", line_changes)):
+        # diff_of: what every diff page shows (side by side with collapsed context, or the unified
+        # diff past MAX_SIDE_BY_SIDE_ROWS); line_changes: what history lists count per row.
+        for name, fn in (("diff_of", diff_of), ("unified", unified), ("line_changes", line_changes)):
             ops.append((f"{name} vs-ordinary", lambda text, fn=fn: lambda: fn(other, text)))
             ops.append((f"{name} vs-self", lambda text, fn=fn: lambda: fn(text, _last_line_changed(text))))
     return ops
