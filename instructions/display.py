@@ -175,6 +175,9 @@ def render_markdown(text: str) -> SafeString:
 #: shortest edit script of about 200 lines inserted or deleted in any text, more in long ones.
 ALIGN_WORK_PER_LINE = 16
 ALIGN_WORK_FLOOR = 40_000
+#: Characters per line that Myers' budget counts at most (``_budget_lines``): instruction
+#: prose has 40 to 80 per line, so only texts of very short lines get less.
+ALIGN_CHARS_PER_LINE = 24
 #: What ``align_lines`` may spend per line of the two texts, at most (and
 #: ``ALIGN_WORK_FLOOR`` once): numbering the lines and setting the shared ones aside, 2;
 #: Myers' first try, 16 and its last diagonal, 17; the anchors, 3; the stretches
@@ -359,6 +362,14 @@ def _align_part(a: list[int], b: list[int], budget: int) -> tuple[list[Run] | No
     return runs, work
 
 
+def _budget_lines(lines: int, chars: int) -> int:
+    """How many lines Myers' budget is given for: the lines, but no more than one per
+    ``ALIGN_CHARS_PER_LINE`` characters, so text made of very short lines (a line per
+    character or two) costs what prose of its size costs, not its line count times
+    the steps per line; its alignment then falls to the anchors sooner."""
+    return min(lines, chars // ALIGN_CHARS_PER_LINE + 1)
+
+
 def _budget(lines: int, floor: int | None = None) -> int:
     return ALIGN_WORK_PER_LINE * lines + (ALIGN_WORK_FLOOR if floor is None else floor)
 
@@ -377,7 +388,7 @@ def align_lines(old: str, new: str) -> Alignment:
     b = [numbers.setdefault(line, len(numbers)) for line in b_lines]
     work = len(a) + len(b)
     exact = True
-    runs, spent = _align_part(a, b, _budget(len(a) + len(b)))
+    runs, spent = _align_part(a, b, _budget(_budget_lines(len(a) + len(b), len(old) + len(new))))
     work += spent
     if runs is None:
         runs, spent, exact = _align_by_anchors(a, b)

@@ -485,3 +485,18 @@ def test_a_long_table_written_out_is_rendered_whole():
     rows = 4_900  # 49,000 characters
     html = render_markdown("| a | b |\n|---|---|\n" + "| x | y |\n" * rows)
     assert html.count("<tr>") == rows + 1 and "Too large" not in html
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("\n" * 50_000, "a changed last line"), ("a\n" * 25_000, "b\n" * 25_000), ("-\n=" * 16_000, "x")],
+    ids=["empty-lines-vs-one", "one-char-lines-all-changed", "two-char-lines-vs-one"],
+)
+def test_texts_of_very_short_lines_cost_what_their_characters_cost(old, new):
+    """Myers' budget counts at most one line per ALIGN_CHARS_PER_LINE characters, so a
+    text of a line per character costs a few steps per character, not 16 per line (the
+    old bound: 940,000 steps for 50,000 empty lines against one line)."""
+    from instructions.display import align_lines
+
+    chars = len(old) + len(new)
+    assert align_lines(old, new).work <= 5 * chars
