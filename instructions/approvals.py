@@ -80,7 +80,8 @@ def without_approved(
                 blanked[a:b] = ("\n" if ch == "\n" else " " for ch in body[a:b])
         seen = {(f.rule_id, f.start) for f in left}
         again = check_text("".join(blanked), rules, budget, target="approved sentences set aside")
-        left = sorted(left + [f for f in again.findings if (f.rule_id, f.start) not in seen], key=_order)
+        new = [f for f in again.findings if (f.rule_id, f.start) not in seen and finding_key(f, body) not in approved]
+        left = sorted(left + new, key=_order)
     return OathResult("fail", tuple(left)) if left else OathResult("pass")
 
 

@@ -346,3 +346,16 @@ def test_export_audit_refuses_a_moment_outside_the_calendar_cleanly(db, moment):
     for option in ("--since", "--until"):
         with pytest.raises(CommandError, match="outside the calendar"):
             call_command("export_audit", option, moment)
+
+
+def test_an_approved_text_held_for_time_stays_approved_when_its_check_runs_out_again(rules):
+    """The check run again with approved sentences blanked may not finish either; what it
+    finds that reviewers approved is still approved."""
+    from instructions.approvals import finding_key, without_approved
+    from instructions.oaths import CHECK_DID_NOT_FINISH, OathResult, check_text
+
+    body = "# Release\n\n" + ATTACK + "\n\n- Tag the release."
+    held = check_text(body, rules, 1e-9)
+    assert [f.rule_id for f in held.findings] == [CHECK_DID_NOT_FINISH]
+    approved = {finding_key(held.findings[0], body)}
+    assert without_approved(held, approved, body, rules, budget=1e-9) == OathResult("pass")
