@@ -1,6 +1,6 @@
 # agentos instructions: set-up, run and test.
 #   make run    install the service (first time), migrate, create the demo admin, serve the web app on http://127.0.0.1:$(PORT)/
-#   make test   install the test tools (first time), then the whole test suite (SQLite; PostgreSQL when DATABASE_URL is set)
+#   make test   install the test tools (first time), then the whole test suite on every core (SQLite; PostgreSQL when DATABASE_URL is set)
 
 PYTHON ?= python3
 VENV := .venv
@@ -49,8 +49,12 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# One pytest-xdist worker per core (PYTEST_WORKERS=0: all in this process, e.g. for --pdb);
+# PYTEST_ARGS adds anything else (PYTEST_ARGS="-m fuzz", PYTEST_ARGS=tests/test_merge.py).
+PYTEST_WORKERS ?= auto
+
 test: install-dev $(CHROMIUM)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff format --check .
