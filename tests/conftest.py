@@ -49,6 +49,14 @@ def _fresh_caches():
     render_cache.clear_local()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_cache_keys_left():
+    """With ``REDIS_URL``, this process's keys (its own prefix: ``agentos_site.test_settings``)
+    go at the end of the run too, not only before each test."""
+    yield
+    cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _one_at_a_time(request, tmp_path_factory):
     """A test marked ``one_at_a_time("name")`` holds a lock of that name, from its set-up to
