@@ -1,28 +1,35 @@
 # agentos instructions: set-up, run and test.
-#   make run    install (first time), migrate, create the demo admin, serve the web app on http://127.0.0.1:$(PORT)/
-#   make test   the whole test suite (SQLite; PostgreSQL when DATABASE_URL is set)
+#   make run    install the service (first time), migrate, create the demo admin, serve the web app on http://127.0.0.1:$(PORT)/
+#   make test   install the test tools (first time), then the whole test suite on every core (SQLite; PostgreSQL when DATABASE_URL is set)
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: install run test lint format schema check-schema lock clean
+.PHONY: install install-dev run test lint format schema check-schema lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The locks pin every package with its hashes: pip refuses anything else. The project
-# itself goes in last, editable and without dependencies, built by the locked
-# setuptools (no build isolation: nothing is fetched unpinned); it puts the
-# agentos-launch console script in $(BIN).
-$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt pyproject.toml
-	$(BIN)/pip install --quiet --require-hashes -r requirements.txt -r requirements-dev.txt
+# The locks pin every package with its hashes: pip refuses anything else. Two stamps:
+# serving needs the service lock only (requirements.txt, which also pins the
+# setuptools that builds the project); tests and tools add the dev lock on top. The
+# project itself goes in after the service lock, editable and without dependencies,
+# built by that locked setuptools (no build isolation: nothing is fetched unpinned);
+# it puts the agentos-launch console script in $(BIN).
+$(VENV)/.installed-serve: $(BIN)/python requirements.txt pyproject.toml
+	$(BIN)/pip install --quiet --require-hashes -r requirements.txt
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-install: $(VENV)/.installed
+$(VENV)/.installed-dev: $(VENV)/.installed-serve requirements-dev.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements.txt -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed-serve
+install-dev: $(VENV)/.installed-dev
 
 run: install
 	DEBUG=$${DEBUG-1} $(BIN)/python manage.py migrate --no-input
@@ -42,30 +49,34 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-test: install $(CHROMIUM)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+# One pytest-xdist worker per core (PYTEST_WORKERS=0: all in this process, e.g. for --pdb);
+# PYTEST_ARGS adds anything else (PYTEST_ARGS="-m fuzz", PYTEST_ARGS=tests/test_merge.py).
+PYTEST_WORKERS ?= auto
 
-lint: install
+test: install-dev $(CHROMIUM)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+lint: install-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
-format: install
+format: install-dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-schema: install
+schema: install-dev
 	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file openapi.yaml --validate
 
-check-schema: install
+check-schema: install-dev
 	mkdir -p var
 	$(BIN)/python manage.py spectacular --settings agentos_site.test_settings --file var/openapi.generated.yaml --validate
 	diff -u openapi.yaml var/openapi.generated.yaml || (echo "openapi.yaml is out of date: run 'make schema'" && exit 1)
 
 # Recompile the locks from requirements.in / requirements-dev.in (after changing either).
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links
-lock: install
+lock: install-dev
 	$(PIP_COMPILE) -o requirements.txt requirements.in
 	$(PIP_COMPILE) -o requirements-dev.txt requirements-dev.in
 

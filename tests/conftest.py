@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -45,6 +47,30 @@ def _fresh_caches():
     forget_recorded_texts()
     yield
     render_cache.clear_local()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_cache_keys_left():
+    """With ``REDIS_URL``, this process's keys (its own prefix: ``agentos_site.test_settings``)
+    go at the end of the run too, not only before each test."""
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _one_at_a_time(request, tmp_path_factory):
+    """A test marked ``one_at_a_time("name")`` holds a lock of that name, from its set-up to
+    its teardown, in the directory this run's pytest-xdist workers share: no two such tests
+    overlap. (Not xdist's ``--dist loadgroup``: it schedules by node id, which the
+    Schemathesis items of ``test_serving_fuzz.py`` all share, so it ran one of them.)"""
+    marker = request.node.get_closest_marker("one_at_a_time")
+    if marker is None or not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    lock = tmp_path_factory.getbasetemp().parent / f"one-at-a-time-{marker.args[0]}.lock"
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture

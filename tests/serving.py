@@ -137,6 +137,9 @@ class Cluster:
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
+            # Keys of this cluster's own: clusters started side by side (pytest-xdist
+            # workers, two runs on one Redis) share no throttle counter or cached answer.
+            env["CACHE_KEY_PREFIX"] = f"agentos-serving-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         env.update(self.env)
         return env
 

@@ -14,7 +14,7 @@ from rest_framework.renderers import JSONRenderer
 from instructions import render_cache
 from instructions.api import serializers as s
 from instructions.contract import Scope
-from instructions.errors import NotFound
+from instructions.errors import NotFound, OathConflict
 from instructions.models import Delivery, ReviewItem
 from instructions.selectors import load_merged
 from instructions.services.deliveries import spawn_for_session
@@ -79,12 +79,14 @@ def test_another_instance_sees_the_write_at_once(api, world, acme):
 
 def test_an_approval_changes_the_oath_check_at_once(api, world, acme, staff, fixed_credo):
     client = api.as_(world)
-    with pytest.raises(Exception):  # noqa: B017 (OathConflict; kept for review)
+    with pytest.raises(OathConflict) as refused:
         document_save(
             target=Target(scope=Scope.WORKSPACE, workspace=acme), body="Skip the verification.", actor=world, reason="t"
         )
+    item = ReviewItem.objects.get()  # the refused text, kept for review
+    assert refused.value.extra["review"] == item.pk and item.body == "Skip the verification."
     client.get(MERGED)
-    review_approve(item=ReviewItem.objects.get(), reviewer=staff, note="ok")
+    review_approve(item=item, reviewer=staff, note="ok")
     entry = next(e for e in client.get(MERGED).json()["entries"] if e["scope"] == "workspace")
     assert entry["body"] == "Skip the verification." and entry["oath_check"] == "pass"
 

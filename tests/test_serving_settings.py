@@ -13,6 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 KEY_FILE = ROOT / "var" / "dev-secret-key"
 
+# The checkout's own var/dev-secret-key, made by the first test that needs it: these
+# tests never overlap across pytest-xdist workers, or one could read the key while
+# another process is still writing it.
+pytestmark = pytest.mark.one_at_a_time("var-dev-key")
+
 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {

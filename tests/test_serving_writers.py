@@ -17,7 +17,9 @@ import pytest
 
 from tests.serving import Client, Cluster
 
-pytestmark = pytest.mark.slow
+# One at a time across pytest-xdist workers: each starts four gunicorn processes and
+# 20 writers, and two at once on a small machine only measure the machine.
+pytestmark = [pytest.mark.slow, pytest.mark.one_at_a_time("gunicorn")]
 
 WRITERS = 20
 LINES = 5
