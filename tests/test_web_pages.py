@@ -726,3 +726,21 @@ def test_a_refused_private_text_is_not_in_a_maintainers_queue(as_, alice, bob, a
     assert f"/reviews/{review_id}/" not in client.get("/w/acme/reviews/").content.decode()
     assert client.get(f"/reviews/{review_id}/").status_code == 404
     assert as_(bob).get(f"/reviews/{review_id}/").status_code == 200  # its author
+
+
+def test_the_delivery_page_names_scope_versions_not_history_ids(as_, alice, acme):
+    """The page names each scope's version (as the admin does), not its history row's id."""
+    for body in ("Mine.", "Still mine."):  # history rows of another document come first
+        document_save(target=Target(scope=Scope.USER, user=alice), body=body, actor=alice, reason="me")
+    save(acme, "One.", alice)
+    save(acme, "Two.", alice)
+    session = session_create(owner=alice, workspace=acme, agent="pi")
+    _, delivery = spawn_for_session(session=session, actor=alice)
+    history_id = delivery.scope_versions["workspace"]
+    version = InstructionDocument.history.get(history_id=history_id).version
+    assert history_id != version
+    html = as_(alice).get(f"/sessions/{session.pk}/deliveries/{delivery.pk}/").content.decode()
+    versions = html[html.index("Scope versions") :]
+    versions = versions[: versions.index("</dd>")]
+    assert f"workspace version {version}" in versions
+    assert f"<code>{history_id}</code>" not in versions

@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from instructions import access
 from instructions.rebuild import delivery_rebuild
-from instructions.selectors import own_sessions, session_deliveries, session_delivery
+from instructions.selectors import delivery_versions, own_sessions, session_deliveries, session_delivery
 from instructions.web.base import paginate, web_view
 
 
@@ -29,6 +29,10 @@ def delivery(request: HttpRequest, pk: str, delivery_id: int) -> HttpResponse:
     its SHA-256 checked against the one recorded at the time."""
     own = access.own_session(request.user, pk)
     record = session_delivery(own, delivery_id)
-    return render(
-        request, "web/delivery.html", {"session": own, "delivery": record, "rebuild": delivery_rebuild(record)}
-    )
+    context = {
+        "session": own,
+        "delivery": record,
+        "versions": delivery_versions(record),
+        "rebuild": delivery_rebuild(record),
+    }
+    return render(request, "web/delivery.html", context)
