@@ -199,3 +199,21 @@ def test_a_reviewer_gets_no_buttons_for_their_own_proposal(client, acme, workspa
     page = client.get(reverse("admin:instructions_reviewitem_approve", args=[item.pk]), follow=True)
     assert "four eyes, so another reviewer decides it" in page.content.decode()
     assert ReviewItem.objects.get(pk=item.pk).status == ReviewStatus.PENDING
+
+
+def test_the_queue_links_the_audit_log_only_for_those_who_may_read_it(client, db):
+    """A reviewer who is no auditor gets no link to a page that would answer 403."""
+    from django.contrib.auth.models import Group
+
+    from tests.helpers import make_user
+
+    rita = make_user("rita", is_staff=True)
+    rita.groups.add(Group.objects.get(name="Reviewers"))
+    client.force_login(rita)
+    audit = reverse("admin:instructions_audit_log")
+    assert client.get(audit).status_code == 403
+    html = client.get(reverse("admin:instructions_reviewitem_changelist")).content.decode()
+    assert f'href="{audit}"' not in html
+    rita.groups.add(Group.objects.get(name="Auditors"))
+    html = client.get(reverse("admin:instructions_reviewitem_changelist")).content.decode()
+    assert f'href="{audit}"' in html

@@ -628,7 +628,8 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         ]
 
     def changelist_view(self, request, extra_context=None):
-        return super().changelist_view(request, {"title": "Review queue", **(extra_context or {})})
+        context = {"title": "Review queue", "can_audit": admin_views.can_audit(request), **(extra_context or {})}
+        return super().changelist_view(request, context)
 
     def approve_view(self, request, object_id):
         return admin_views.review_decide_view(self, request, object_id, "approve")
