@@ -567,6 +567,8 @@ class ReviewSubmission(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     submitted_at = models.DateTimeField(default=timezone.now)
+    #: Why the sender made the change, in their words (the write's change reason).
+    why = models.CharField(max_length=100, blank=True, validators=[TextValidator(100)])
 
     history = audited_history()
 

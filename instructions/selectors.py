@@ -15,7 +15,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils.safestring import SafeString
 
 from instructions.approvals import FindingKey, without_approved
@@ -33,6 +33,7 @@ from instructions.models import (
     Membership,
     ReviewItem,
     ReviewStatus,
+    ReviewSubmission,
     Workspace,
     owner_name,
     target_key,
@@ -569,7 +570,11 @@ def review_states(items: list[ReviewItem], *, current: bool = True) -> list[Revi
     ``current=False``, for a viewer who may no longer read the items' scopes (an author
     removed from the workspace): each against the version it was made on (its
     ``base_version``, which they could read then; one query), or against nothing when
-    the history no longer has it; never against the current text."""
+    the history no longer has it; never against the current text.
+
+    Each item's sendings (``ReviewSubmission``: who, when, and why in their words) come
+    with it, in one query for all."""
+    prefetch_related_objects(items, Prefetch("submissions", queryset=ReviewSubmission.objects.select_related("author")))
     rules = current_rules() if items else None
     bases = {} if current else _base_bodies(items)
     states = []

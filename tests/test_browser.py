@@ -60,7 +60,7 @@ def test_reviewer_approves_a_flagged_conflict_and_sees_it_in_history(live_server
     page.goto(f"{live_server.url}/admin/instructions/instructiondocument/{document.pk}/history/")
     newest = page.locator("#change-history tbody tr").first
     assert newest.locator(".history-user").inner_text() == "reviewer"
-    assert newest.locator(".history-reason").inner_text() == f"Review #{item.pk} approved"
+    assert newest.locator(".history-reason").inner_text().startswith(f"Review #{item.pk} approved; proposed by ")
     page.screenshot(path=str(RESULTS / "document-history.png"), full_page=True)
 
     page.click("#compare-versions")

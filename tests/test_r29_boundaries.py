@@ -359,3 +359,21 @@ def test_an_approved_text_held_for_time_stays_approved_when_its_check_runs_out_a
     assert [f.rule_id for f in held.findings] == [CHECK_DID_NOT_FINISH]
     approved = {finding_key(held.findings[0], body)}
     assert without_approved(held, approved, body, rules, budget=1e-9) == OathResult("pass")
+
+
+def test_the_authors_reason_reaches_the_review_and_the_history_after_approval(api, client, alice, bob, staff):
+    from instructions.models import InstructionDocument, ReviewItem
+
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    api.as_(bob).put(url, {"body": ATTACK}, format="json", HTTP_X_CHANGE_REASON="ship faster")
+    item = ReviewItem.objects.get()
+    client.force_login(alice)
+    page = client.get(f"/reviews/{item.pk}/").content.decode()
+    assert "Sent by bob" in page and "ship faster" in page
+    client.force_login(staff)
+    admin_page = client.get(f"/admin/instructions/reviewitem/{item.pk}/change/").content.decode()
+    assert "ship faster" in admin_page
+    assert api.as_(alice).post(f"/api/reviews/{item.pk}/approve", {}, format="json").status_code == 200
+    row = InstructionDocument.history.filter(workspace__slug="acme").latest("history_id")
+    assert row.history_user == alice  # the approver
+    assert "proposed by bob" in row.history_change_reason and "ship faster" in row.history_change_reason

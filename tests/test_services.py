@@ -86,7 +86,8 @@ def test_approval_applies_the_body_with_the_reviewer_as_history_user(acme, alice
     doc = InstructionDocument.objects.get(workspace=acme)
     assert doc.body == CONFLICT
     latest = doc.history.latest()
-    assert latest.history_user == alice and latest.history_change_reason == f"Review #{review.pk} approved"
+    assert latest.history_user == alice
+    assert latest.history_change_reason.startswith(f"Review #{review.pk} approved; proposed by ")
     review.refresh_from_db()
     assert (review.status, review.reviewer, review.note) == ("approved", alice, "ok for this repo")
     # The exact approved body is not a conflict again; saving it again is a no-op.

@@ -617,12 +617,12 @@ def test_the_review_page_query_count(as_, alice, bob, acme, django_assert_num_qu
     item = propose(acme, BAD, bob)
     client = as_(bob)
     # session, user, the user's and their groups' permissions (is a reviewer?), the items
-    # they may decide, their own proposal, their role in its workspace
-    with django_assert_num_queries(7):
+    # they may decide, their own proposal, their role in its workspace, its sendings
+    with django_assert_num_queries(8):
         assert client.get(f"/reviews/{item.pk}/").status_code == 200
     membership_remove(workspace=acme, user=bob, actor=alice)
     # ... and, removed, the version the proposal was made on
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         assert client.get(f"/reviews/{item.pk}/").status_code == 200
 
 
@@ -632,12 +632,12 @@ def test_the_queue_query_count_does_not_grow(as_, alice, bob, acme, django_asser
     for i in range(2):
         propose(acme, f"{BAD}\n{i}", bob)
     # session, user, workspace with role, the user's and their groups' permissions (is a
-    # reviewer?), count, the page of items (with related rows), my proposals
-    with django_assert_num_queries(8):
+    # reviewer?), count, the page of items (with related rows), their sendings, my proposals
+    with django_assert_num_queries(9):
         assert client.get("/w/acme/reviews/").status_code == 200
     for i in range(10):
         propose(acme, f"{BAD}\nmore {i}", bob)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         assert client.get("/w/acme/reviews/").status_code == 200
 
 

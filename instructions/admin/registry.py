@@ -579,7 +579,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
     def sent_by(self, obj):
         """Every sending of this text (each sender is an author: four eyes)."""
         return "; ".join(
-            f"{s.author or 'the system'} ({admin_views.when(s.submitted_at)})"
+            f"{s.author or 'the system'} ({admin_views.when(s.submitted_at)})" + (f": “{s.why}”" if s.why else "")
             for s in obj.submissions.select_related("author")
         )
 

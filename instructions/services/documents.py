@@ -186,6 +186,7 @@ def document_save(
                 result=result,
                 actor=actor,
                 reason=REFUSED_PREFIX + reason,
+                why=reason,
                 scope=target.scope,
                 **target.review_fields,
                 document=document,

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from instructions.approvals import FindingKey
 from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus, ReviewSubmission
 from instructions.oaths import OathResult
-from instructions.services.audit import save_audited
+from instructions.services.audit import clean_reason, save_audited
 from instructions.text import sha256_text
 
 
@@ -28,11 +28,13 @@ def review_keep(
     result: OathResult,
     actor,
     reason: str,
+    why: str = "",
     **fields,
 ) -> ReviewItem:
     """A pending review item for ``body`` refused at ``target_key``: the one already
     waiting for that same text, or a new one (with ``fields``: scope, owner columns,
-    subject, document, base version...).
+    subject, document, base version...). ``why``: the sender's own reason for the
+    change, kept with their submission.
 
     The same text sent twice is one item, with one ``ReviewSubmission`` per sending.
     Two requests racing to keep it meet at the database's unique constraint; the loser
@@ -43,7 +45,7 @@ def review_keep(
     )
     # Every sending leaves its trace, and makes its sender an author (four eyes).
     author = actor if getattr(actor, "is_authenticated", False) else None
-    save_audited(ReviewSubmission(item=item, author=author), actor=actor, reason=reason)
+    save_audited(ReviewSubmission(item=item, author=author, why=clean_reason(why)), actor=actor, reason=reason)
     return item
 
 

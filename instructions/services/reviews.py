@@ -87,6 +87,15 @@ def _approve_findings(item: ReviewItem, *, reviewer, reason: str, rules: RuleSet
             continue
 
 
+def _proposed_by(item: ReviewItem) -> str:
+    """``; proposed by bob: add the release checklist``: who sent the text first and why,
+    for the history of what the approval writes (the reviewer is its history user)."""
+    first = item.submissions.select_related("author").first()
+    if first is None or first.author is None:
+        return ""
+    return f"; proposed by {first.author.get_username()}" + (f": {first.why}" if first.why else "")
+
+
 def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     """Accept the text despite the conflict.
 
@@ -111,8 +120,14 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
         _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
         if item.kind == ReviewKind.REJECTED_WRITE and item.subject == ReviewSubject.SCOPE_BODY:
             target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
+            # The version it writes is the reviewer's, and names who proposed it and why.
             item.document = document_save(
-                target=target, body=item.body, actor=reviewer, reason=reason, if_match=item.base_version, rules=rules
+                target=target,
+                body=item.body,
+                actor=reviewer,
+                reason=reason + _proposed_by(item),
+                if_match=item.base_version,
+                rules=rules,
             )
         elif item.kind == ReviewKind.STORED_FAILURE:
             document = InstructionDocument.objects.select_for_update().get(pk=item.document_id)

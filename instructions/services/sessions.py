@@ -66,6 +66,7 @@ def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) ->
         result=result,
         actor=owner,
         reason=REFUSED_PREFIX + reason,
+        why=reason,
         scope=Scope.SESSION,
         user=owner,
         workspace=workspace,
