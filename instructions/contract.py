@@ -50,6 +50,8 @@ MAX_BODY_CHARS = 50_000
 MAX_NOTE_CHARS = 5_000
 #: A workspace's display name.
 MAX_WORKSPACE_NAME_CHARS = 200
+#: A session's working directory (Linux's PATH_MAX).
+MAX_CWD_CHARS = 4096
 
 #: Where a session's bundle files are, as the agent sees them, unless the session
 #: names another directory (``AgentSession.bundle_dir``): the agentOS VM's read-only

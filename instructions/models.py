@@ -28,6 +28,7 @@ from instructions.contract import (
     DEFAULT_BUNDLE_DIR,
     DEFAULT_OS_PROFILE,
     MAX_BODY_CHARS,
+    MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
     OsProfile,
@@ -148,7 +149,7 @@ class AgentSession(models.Model):
     last_seen_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(max_length=200, blank=True, validators=[TextValidator(200)])
-    cwd = models.CharField(max_length=4096, blank=True, validators=[TextValidator(4096)])
+    cwd = models.CharField(max_length=MAX_CWD_CHARS, blank=True, validators=[TextValidator(MAX_CWD_CHARS)])
     #: The caller's environment for the agent: it routinely carries API keys, so it is
     #: kept out of the history, masked in every read but the owner's spawn payload,
     #: and cleared when the session ends.

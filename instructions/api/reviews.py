@@ -10,7 +10,7 @@ from instructions import access
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, validated
 from instructions.errors import NotFound
-from instructions.models import ReviewItem
+from instructions.models import ReviewItem, ReviewStatus
 from instructions.services.reviews import review_approve, review_reject
 
 
@@ -19,7 +19,7 @@ class ReviewListView(ApiView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str, enum=["pending", "approved", "rejected", "resolved"]),
+            OpenApiParameter("status", str, enum=ReviewStatus.values),
             OpenApiParameter(
                 "mine",
                 bool,

@@ -20,6 +20,7 @@ from instructions.contract import (
     DEFAULT_OS_PROFILE,
     EDITABLE_SCOPES,
     MAX_BODY_CHARS,
+    MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
     PRECEDENCE,
@@ -27,7 +28,7 @@ from instructions.contract import (
 )
 from instructions.errors import InvalidInput
 from instructions.merge import oath_status
-from instructions.models import MAX_PLATFORM_CHARS, Role
+from instructions.models import MAX_PLATFORM_CHARS, ReviewStatus, Role
 from instructions.text import (
     _FORBIDDEN,
     MAX_BUNDLE_DIR_CHARS,
@@ -400,7 +401,7 @@ class ReviewRejectSerializer(StrictSerializer):
 
 
 class ReviewListQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["pending", "approved", "rejected", "resolved"], required=False)
+    status = serializers.ChoiceField(choices=ReviewStatus.values, required=False)
     mine = serializers.BooleanField(required=False, default=False)
 
 
@@ -414,7 +415,7 @@ class SessionCreateSerializer(StrictSerializer):
         required=False,
         default="",
         allow_blank=True,
-        max_length=4096,
+        max_length=MAX_CWD_CHARS,
         pattern=CWD_PATTERN,
         help_text="The agent's working directory: an absolute path, or empty for the launcher's own.",
     )

@@ -17,7 +17,7 @@ from instructions import access
 from instructions.agents import SpawnPayload, get_agent, validate_env
 from instructions.approvals import verdict
 from instructions.bundle import MOUNT_DIR
-from instructions.contract import DEFAULT_OS_PROFILE, Scope
+from instructions.contract import DEFAULT_OS_PROFILE, MAX_CWD_CHARS, Scope
 from instructions.errors import InvalidInput
 from instructions.models import (
     MAX_PLATFORM_CHARS,
@@ -93,7 +93,7 @@ def _prepared(
     raised). Returns the validated env."""
     get_agent(agent)
     validate_instruction_text(additional_instructions, field="additional_instructions")
-    validate_text(cwd, field="cwd", max_chars=4096)
+    validate_text(cwd, field="cwd", max_chars=MAX_CWD_CHARS)
     if cwd and not cwd.startswith("/"):
         raise InvalidInput("cwd must be an absolute path (or empty: the launcher's own).")
     validate_bundle_dir(bundle_dir)
