@@ -578,9 +578,13 @@ class ReviewItemAdmin(ReadOnlyAdmin):
     @admin.display(description="sent by")
     def sent_by(self, obj):
         """Every sending of this text (each sender is an author: four eyes)."""
-        return "; ".join(
-            f"{s.author or 'the system'} ({admin_views.when(s.submitted_at)})" + (f": “{s.why}”" if s.why else "")
-            for s in obj.submissions.select_related("author")
+        return format_html_join(
+            "; ",
+            "{} ({}){}",
+            (
+                (s.author or "the system", admin_views.when(s.submitted_at), f": “{s.why}”" if s.why else "")
+                for s in obj.submissions.select_related("author")
+            ),
         )
 
     @admin.display(description="proposed", ordering="created_at")
