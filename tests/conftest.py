@@ -21,6 +21,7 @@ from instructions import credo as credo_module
 from instructions import render_cache
 from instructions.credo import parse_credo_map
 from instructions.models import Membership, Role, Workspace
+from instructions.oaths.check import clear_cache as clear_oath_results
 from instructions.services.deliveries import forget_recorded_texts
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, CREDO_MAP, HARNESS, RULES, make_user
 
@@ -41,10 +42,12 @@ def _fresh_credo_cache():
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     """Each test starts with empty caches: rendered answers (both levels), throttle
-    counters, and what the process knows it recorded (each test's database starts empty)."""
+    counters, what the process knows it recorded (each test's database starts empty),
+    and oath check results (a remembered finished check would answer a deadline test)."""
     render_cache.clear_local()
     cache.clear()
     forget_recorded_texts()
+    clear_oath_results()
     yield
     render_cache.clear_local()
 

@@ -355,8 +355,10 @@ def test_an_approved_text_held_for_time_stays_approved_when_its_check_runs_out_a
     finds that reviewers approved is still approved."""
     from instructions.approvals import finding_key, without_approved
     from instructions.oaths import CHECK_DID_NOT_FINISH, OathResult, check_text
+    from instructions.oaths.check import clear_cache
 
     body = "# Release\n\n" + ATTACK + "\n\n- Tag the release."
+    clear_cache()  # a finished check of this text, remembered from another test, would answer instead
     held = check_text(body, rules, 1e-9)
     assert [f.rule_id for f in held.findings] == [CHECK_DID_NOT_FINISH]
     approved = {finding_key(held.findings[0], body)}
