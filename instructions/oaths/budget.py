@@ -1,4 +1,11 @@
-"""The check's deadline: a budget of CPU time of the calling thread, read cooperatively.
+"""The check's budgets: the candidate phrases a text of its length may hold, and CPU time.
+
+Work: the check's cost is the number of candidate phrases it reads (matches of a rule's pattern, each
+judged in its sentence), about 0.1–0.2 ms each. An ordinary instruction file holds about 7 per 1,000
+characters; a text built to be dense with them (the same command thousands of times, a sentence
+without punctuation) holds 20 times more. ``max_candidates`` allows any real text what it needs and
+bounds the rest: past it the check stops (``TooManyCandidates``) and the text is held for review.
+The allowance is counted, not timed, so the same text gets the same answer on every machine.
 
 A check is linear in its body, but a deadline bounds what any one check may cost whatever its shape: the
 check's main loops call ``Deadline.check`` (each pass between two calls does a bounded amount of work),
@@ -20,6 +27,21 @@ from contextlib import contextmanager
 
 class OutOfTime(Exception):
     """The check spent its budget."""
+
+
+class TooManyCandidates(OutOfTime):
+    """The text holds more candidate phrases than its length allows (``max_candidates``)."""
+
+
+#: Candidate phrases any text may hold, whatever its length, ...
+CANDIDATES_BASE = 200
+#: ... and per 1,000 characters beyond that.
+CANDIDATES_PER_1000_CHARS = 13
+
+
+def max_candidates(length: int) -> int:
+    """The candidate phrases a text of ``length`` characters may hold before it is held for review."""
+    return CANDIDATES_BASE + CANDIDATES_PER_1000_CHARS * length // 1000
 
 
 class _Uncounted(threading.local):
@@ -64,4 +86,4 @@ class Deadline:
             raise OutOfTime
 
 
-__all__ = ["Deadline", "OutOfTime", "uncounted"]
+__all__ = ["Deadline", "OutOfTime", "TooManyCandidates", "max_candidates", "uncounted"]

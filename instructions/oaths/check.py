@@ -32,7 +32,7 @@ from typing import Any
 import re2
 
 from instructions.oaths import decide
-from instructions.oaths.budget import Deadline, OutOfTime
+from instructions.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
 from instructions.oaths.compile import TemplateUnion
 from instructions.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
@@ -248,6 +248,17 @@ class Document:
         self._fences: dict[int, bool] | None = None
         #: ``_unit_gate`` per (rule, view, unit start): what a rule's ``unless`` and unit-wide ``require`` say.
         self.gates: dict[tuple[str, int, int], str | None] = {}
+        #: Candidate phrases read so far (matches of a rule's pattern): the check's work, bounded by
+        #: ``budget.max_candidates`` of the body's length.
+        self.candidates = 0
+        self.max_candidates = max_candidates(len(body))
+
+    def candidate(self) -> None:
+        """Count one candidate phrase read: raise ``TooManyCandidates`` past the text's allowance, then ``tick``."""
+        self.candidates += 1
+        if self.candidates > self.max_candidates:
+            raise TooManyCandidates
+        self.tick()
 
     def tick(self) -> None:
         """Raise ``OutOfTime`` when the check has spent its budget (called between bounded steps)."""
@@ -1786,7 +1797,7 @@ def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> boo
 
 def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
     for m in rule.pattern.finditer(doc.base.text):
-        doc.tick()
+        doc.candidate()
         start, end = m.span()
         if end <= start:
             continue
@@ -1935,7 +1946,7 @@ def _scan(
     for m in pattern.finditer(text, data, pos):
         if m.end() <= m.start() or m.start() < skip_until:
             continue
-        doc.tick()
+        doc.candidate()
         if before is not None and view.starts[m.start()] >= before:
             continue
         where = locate(m.start())
@@ -1945,6 +1956,7 @@ def _scan(
         if m.end() > hi:
             inner = next(_matches(pattern, text, m.start(), hi), None)
             if inner is not None:
+                doc.candidate()
                 span = _judge(doc, rule, view, lo, hi, unit, how, inner)
                 if span is not None and span is not UNIT_REFUSED:
                     return span, None
@@ -1962,6 +1974,7 @@ def _scan(
             again = next(_matches(pattern, text, pos, hi), None)
             if again is None or again.start() >= m.end():
                 break
+            doc.candidate()
             span = _judge(doc, rule, view, lo, hi, unit, how, again)
             if span is UNIT_REFUSED:
                 break
@@ -1979,29 +1992,40 @@ UNFINISHED_SNIPPET = 200
 logger = logging.getLogger(__name__)
 
 
-def did_not_finish(body: str, rules: RuleSet, budget: float) -> OathResult:
-    """The result of a check that spent its budget: one finding that holds the whole text for review."""
+def did_not_finish(body: str, rules: RuleSet, reason: str) -> OathResult:
+    """The result of a check that spent a budget: one finding that holds the whole text for review."""
     oath = rules.oath_names[0] if rules.oath_names else rules.rules[0].oath
     end = min(len(body), UNFINISHED_SNIPPET)
     if end < len(body):
         cut = body.rfind(" ", UNFINISHED_SNIPPET // 2, end)  # (a whole word when there is one to cut after)
         end = cut if cut > 0 else end
-    reason = f"The oath check did not finish within its budget of {budget:g} s; the text is held for review."
     return OathResult("fail", (Finding(body[:end], oath, CHECK_DID_NOT_FINISH, 0, end, reason),))
 
 
 def check_text_uncached(body: str, rules: RuleSet, budget: float | None = None, *, target: str = "") -> OathResult:
     """``check_text`` without the cache (benchmarks, and callers checking huge one-off texts).
 
-    ``budget``: seconds of this thread's CPU time the check may use (None: no limit). A check that
-    spends it stops and answers ``did_not_finish``: never a pass. ``target``: what the text is for
-    (a scope, "dry run"), named in the warning logged then."""
+    Two budgets bound it (``budget`` module): the candidate phrases a text of its length may hold
+    (always), and ``budget`` seconds of this thread's CPU time (None: no limit). A check that spends
+    either stops and answers ``did_not_finish``: never a pass. ``target``: what the text is for (a
+    scope, "dry run"), named in the warning logged then."""
     if not rules.rules or not body:
         return PASS
-    if budget is None:
-        return check_document(body, rules)
     try:
-        return check_document(body, rules, Deadline(budget))
+        return check_document(body, rules, None if budget is None else Deadline(budget))
+    except TooManyCandidates:
+        allowed = max_candidates(len(body))
+        logger.warning(
+            "The oath check of a body of %d characters (%s) found more than %d candidate phrases; held for review.",
+            len(body),
+            target or "target not given",
+            allowed,
+        )
+        reason = (
+            f"The oath check did not finish: the text holds more than {allowed} phrases to read, more than a "
+            f"text of {len(body)} characters may; it is held for review."
+        )
+        return did_not_finish(body, rules, reason)
     except OutOfTime:
         logger.warning(
             "The oath check of a body of %d characters (%s) did not finish within its budget of %g s; held for review.",
@@ -2009,7 +2033,8 @@ def check_text_uncached(body: str, rules: RuleSet, budget: float | None = None, 
             target or "target not given",
             budget,
         )
-        return did_not_finish(body, rules, budget)
+        reason = f"The oath check did not finish within its budget of {budget:g} s; the text is held for review."
+        return did_not_finish(body, rules, reason)
 
 
 #: Results of the latest checks, per (body, rules): a page's live check and its save check the same text.

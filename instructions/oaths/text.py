@@ -116,8 +116,10 @@ def _fold_char(ch: str, fold: bool) -> str:
 
 
 @lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def char_form(ch: str, fold: bool = True) -> str:
-    """NFKC, case folding and (with ``fold``) look-alike folding of one original character."""
+    """NFKC, case folding and (with ``fold``) look-alike folding of one original character (remembered:
+    a text in another script repeats a few thousand characters at most)."""
     if ch.isascii():
         return ch.lower() if ch.isprintable() else (" " if ch.isspace() else "")
     return "".join(_fold_char(c, fold) for c in unicodedata.normalize("NFKC", ch).casefold())
