@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from instructions.credo import CredoError, current_credo
+from instructions.rules.credo import CredoError, current_credo
 
 logger = logging.getLogger("agentos_site.health")
 

@@ -209,7 +209,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Counted by the same client address as the API throttles (NUM_PROXIES below).
-AXES_CLIENT_IP_CALLABLE = "instructions.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "instructions.foundation.client_address.client_address"
 
 # How many reverse proxies of yours stand in front of the service, each appending to
 # X-Forwarded-For the address it was connected from. 0 (the default): the header is
@@ -261,7 +261,7 @@ AGENTOS_CREDO_RECHECK_SECONDS = env_int("AGENTOS_CREDO_RECHECK_SECONDS", 5)
 #: spends it holds the text for review (409 on a write, a finding on the dry run). 0: no limit.
 OATH_CHECK_BUDGET_SECONDS = float(env_str("OATH_CHECK_BUDGET_SECONDS") or 0.75)
 #: One template per OS environment profile (<profile>.md: agentos-vm, host), the text
-#: that opens a session's instructions.md; see instructions/os_profiles.py.
+#: that opens a session's instructions.md; see instructions/rules/os_profiles.py.
 AGENTOS_OS_PROFILES_DIR = Path(env_str("AGENTOS_OS_PROFILES_DIR") or BASE_DIR / "harness" / "os-profiles")
 #: Deprecated (one release): the single OS text of old. When set, it is the agentos-vm
 #: profile's template, and `manage.py check` says to move it to AGENTOS_OS_PROFILES_DIR.
@@ -274,7 +274,7 @@ AGENTOS_DEFAULT_WORKSPACE = env_str("AGENTOS_DEFAULT_WORKSPACE", "default")
 AGENTOS_SESSION_IDLE_MINUTES = env_int("AGENTOS_SESSION_IDLE_MINUTES", 8 * 60)
 #: How long a rendered merged set or spawn payload is kept in the shared cache. Only
 #: memory is at stake: entries are keyed by the exact versions they were built from,
-#: so none is ever served stale (instructions.render_cache).
+#: so none is ever served stale (instructions.foundation.render_cache).
 AGENTOS_RENDER_CACHE_SECONDS = env_int("AGENTOS_RENDER_CACHE_SECONDS", 3600)
 #: Off (0): every merged set and spawn payload is rendered afresh (to compare, or to rule the cache out).
 AGENTOS_RENDER_CACHE = env_bool("AGENTOS_RENDER_CACHE", True)

@@ -8,7 +8,7 @@ class InstructionsConfig(AppConfig):
 
     def ready(self) -> None:
         from instructions import checks  # noqa: F401  (registers the system checks)
-        from instructions.credo import credo_changed
+        from instructions.rules.credo import credo_changed
         from instructions.services.reviews import recheck_on_credo_change
 
         # A changed credo re-checks stored bodies; the credo module only announces it.

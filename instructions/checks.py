@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import checks
 
-from instructions.credo import CredoError, read_credo
+from instructions.rules.credo import CredoError, read_credo
 
 
 @checks.register()
@@ -44,7 +44,7 @@ def credo_check(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
 def os_profiles_check(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
     """Every OS profile has its template (a missing one would open instructions.md with
     nothing), and the deprecated single-file setting is named while it is still set."""
-    from instructions.os_profiles import PROFILES, legacy_vm_file, template_path
+    from instructions.rules.os_profiles import PROFILES, legacy_vm_file, template_path
 
     messages: list[checks.CheckMessage] = []
     for profile in PROFILES:

@@ -24,7 +24,7 @@ from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from instructions.contract import (
+from instructions.foundation.contract import (
     DEFAULT_BUNDLE_DIR,
     DEFAULT_OS_PROFILE,
     MAX_BODY_CHARS,
@@ -34,8 +34,13 @@ from instructions.contract import (
     OsProfile,
     Scope,
 )
+from instructions.foundation.stored_text import (
+    MAX_BUNDLE_DIR_CHARS,
+    BundleDirValidator,
+    InstructionTextValidator,
+    TextValidator,
+)
 from instructions.history import ChangeRecord
-from instructions.text import MAX_BUNDLE_DIR_CHARS, BundleDirValidator, InstructionTextValidator, TextValidator
 
 #: The longest platform description a launcher may give (``AgentSession.platform``).
 MAX_PLATFORM_CHARS = 256
@@ -164,7 +169,7 @@ class AgentSession(models.Model):
     bundle_dir = models.CharField(
         max_length=MAX_BUNDLE_DIR_CHARS, default=DEFAULT_BUNDLE_DIR, validators=[BundleDirValidator()]
     )
-    #: Which OS environment text opens ``instructions.md`` (``instructions.os_profiles``).
+    #: Which OS environment text opens ``instructions.md`` (``instructions.rules.os_profiles``).
     os_profile = models.CharField(max_length=32, choices=OsProfile.choices, default=DEFAULT_OS_PROFILE)
     #: The host's platform as the launcher describes it (the ``host`` profile shows it,
     #: on one line). Untrusted text, like ``cwd``.
@@ -655,7 +660,7 @@ class Delivery(models.Model):
 class RecordedText(models.Model):
     """The text of every credo and OS environment text a delivery was built from,
     kept by its SHA-256 so that what an agent received can be rebuilt and verified
-    later (``instructions.rebuild``), even after the files on disk changed.
+    later (``instructions.selectors.rebuild``), even after the files on disk changed.
 
     Content-addressed: the key is the hash of the text, so a text is stored once
     however many deliveries used it, and a row never changes (no history: there is

@@ -7,10 +7,10 @@ shapes at the 50,000-character limit, against the same work on an ordinary instr
 
 Operations (``--only`` picks one family; it may be repeated):
 
-- ``oaths``: ``instructions.oaths.check_text_uncached`` with the shipped credo rules;
-- ``markdown``: ``instructions.display.render_markdown``;
+- ``oaths``: ``instructions.rules.oaths.check_text_uncached`` with the shipped credo rules;
+- ``markdown``: ``instructions.rules.display.render_markdown``;
 - ``diff``: ``diff_of`` (what every diff page calls), ``unified`` and ``line_changes`` of
-  ``instructions.display``, each from an ordinary body to the shape (``vs-ordinary``) and from the
+  ``instructions.rules.display``, each from an ordinary body to the shape (``vs-ordinary``) and from the
   shape to itself with its last line changed (``vs-self``).
 
 The floor of each operation is the same operation on an ordinary, realistic 50,000-character
@@ -26,7 +26,7 @@ seconds of CPU is stopped and reported as at least that long.
 
 The table has one row per (shape, operation): seconds, ratio to the floor, peak MB and MB above
 the floor's peak; an oath check that held the text for review because it holds more candidate
-phrases than its length allows (``instructions.oaths.budget``) is marked ``held``. The script
+phrases than its length allows (``instructions.rules.oaths.budget``) is marked ``held``. The script
 exits 1 when a ratio exceeds ``--max-ratio`` or a peak exceeds the floor's by more than ``--max-mb``.
 """
 
@@ -427,18 +427,18 @@ def operations(families: tuple[str, ...]) -> list[tuple[str, Callable[[str], Cal
     """(name, make) pairs: ``make(text)`` gives the call to measure on ``text``."""
     ops: list[tuple[str, Callable[[str], Callable[[], object]]]] = []
     if "oaths" in families:
-        from instructions.oaths import check_text_uncached, compile_rules
+        from instructions.rules.oaths import check_text_uncached, compile_rules
 
         data = json.loads((ROOT / "harness" / "credo-map.json").read_text(encoding="utf-8"))
         rules = compile_rules(data["oaths"])
         ops.append(("oaths", lambda text: lambda: check_text_uncached(text, rules)))
-        logging.getLogger("instructions.oaths.check").setLevel(logging.ERROR)  # (each held text warns)
+        logging.getLogger("instructions.rules.oaths.check").setLevel(logging.ERROR)  # (each held text warns)
     if "markdown" in families:
-        from instructions.display import render_markdown
+        from instructions.rules.display import render_markdown
 
         ops.append(("markdown", lambda text: lambda: render_markdown(text)))
     if "diff" in families:
-        from instructions.display import diff_of, line_changes, unified
+        from instructions.rules.display import diff_of, line_changes, unified
 
         other = ordinary_body(seed=1)
         # diff_of: what every diff page shows (side by side with collapsed context, or the unified
@@ -451,7 +451,7 @@ def operations(families: tuple[str, ...]) -> list[tuple[str, Callable[[str], Cal
 
 def _held(text: str) -> bool:
     """Whether the oath check holds ``text`` for review because it did not finish."""
-    from instructions.oaths import CHECK_DID_NOT_FINISH, check_text_uncached, compile_rules
+    from instructions.rules.oaths import CHECK_DID_NOT_FINISH, check_text_uncached, compile_rules
 
     data = json.loads((ROOT / "harness" / "credo-map.json").read_text(encoding="utf-8"))
     result = check_text_uncached(text, compile_rules(data["oaths"]))

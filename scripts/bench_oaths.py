@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from instructions.oaths import RuleSet, check_text_uncached, compile_rules  # noqa: E402
+from instructions.rules.oaths import RuleSet, check_text_uncached, compile_rules  # noqa: E402
 
 LIMIT_MS = 50.0
 

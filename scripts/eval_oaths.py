@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from instructions.credo import parse_credo_map  # noqa: E402
-from instructions.oaths import OathResult, RuleSet, check_text_uncached  # noqa: E402
+from instructions.rules.credo import parse_credo_map  # noqa: E402
+from instructions.rules.oaths import OathResult, RuleSet, check_text_uncached  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ def _finding(r: OathResult) -> str:
 
 def _why(text: str, rules: RuleSet) -> list[str]:
     """Why the rules that matched ``text`` refused each match (``--why``)."""
-    from instructions.oaths import check as check_module
+    from instructions.rules.oaths import check as check_module
 
     check_module.TRACE = []
     try:

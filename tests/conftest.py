@@ -17,11 +17,11 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from instructions import credo as credo_module
-from instructions import render_cache
-from instructions.credo import parse_credo_map
+from instructions.foundation import render_cache
 from instructions.models import Membership, Role, Workspace
-from instructions.oaths.check import clear_cache as clear_oath_results
+from instructions.rules import credo as credo_module
+from instructions.rules.credo import parse_credo_map
+from instructions.rules.oaths.check import clear_cache as clear_oath_results
 from instructions.services.deliveries import forget_recorded_texts
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, CREDO_MAP, HARNESS, RULES, make_user
 

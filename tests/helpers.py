@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 
-from instructions.oaths import check_text
+from instructions.rules.oaths import check_text
 
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
 #: The shipped oath rules (the ``rules`` fixture parses them once per run).

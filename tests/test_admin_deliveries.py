@@ -14,10 +14,11 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from instructions import audit_log, bundle
-from instructions.bundle import INSTRUCTIONS_PATH
-from instructions.contract import Scope
+from instructions.foundation.contract import Scope
 from instructions.models import AgentSession, RecordedText
+from instructions.rules import bundle
+from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.selectors import audit_log
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create

@@ -10,11 +10,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from instructions import credo as credo_module
-from instructions.contract import Scope
-from instructions.credo import current_credo
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus, Workspace
+from instructions.rules import credo as credo_module
+from instructions.rules.credo import current_credo
 from instructions.services.documents import Target, document_save
 
 pytestmark = pytest.mark.usefixtures("fixed_credo")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
 from instructions.selectors import load_merged
 from instructions.services.documents import Target, document_save

@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.history import ChangePath, change_path
 from instructions.models import ReviewItem
 from instructions.services.documents import Target, document_save

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from knox.models import AuthToken
 
-from instructions.contract import Scope
+from instructions.foundation.contract import Scope
 from instructions.models import AgentSession, Delivery, InstructionDocument, ReviewItem
 from instructions.services.documents import Target, document_save
 from tests.helpers import make_user

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from instructions.agents import (
+from instructions.foundation.errors import InvalidInput, NotFound, PayloadTooLarge
+from instructions.rules.agents import (
     AGENTS,
     MAX_ARG_BYTES,
     MECHANISM_SKIPPED,
@@ -20,8 +21,7 @@ from instructions.agents import (
     registered_agents,
     toml_basic_string,
 )
-from instructions.bundle import INSTRUCTIONS_PATH, compose_files, compose_instructions_md
-from instructions.errors import InvalidInput, NotFound, PayloadTooLarge
+from instructions.rules.bundle import INSTRUCTIONS_PATH, compose_files, compose_instructions_md
 
 TEXT = "# Environment\n\nYou are in a VM.\n\n# [user]\nBe brief."
 PREFIX = "developer_instructions="

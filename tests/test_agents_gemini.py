@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from instructions.agents import (
+from instructions.foundation.errors import InvalidInput, PayloadTooLarge
+from instructions.rules.agents import (
     AGENTS,
     GEMINI_CONTEXT_FILE,
     MAX_ARG_BYTES,
@@ -21,8 +22,7 @@ from instructions.agents import (
     gemini_files,
     gemini_import_tokens,
 )
-from instructions.bundle import compose_files
-from instructions.errors import InvalidInput, PayloadTooLarge
+from instructions.rules.bundle import compose_files
 
 GEMINI = AGENTS["gemini"]
 

@@ -13,11 +13,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from instructions import audit_log
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.history import ChangePath, change_path
 from instructions.models import ReviewItem
+from instructions.selectors import audit_log
 from instructions.services.documents import Target, document_revert, document_save
 from instructions.services.reviews import documents_recheck, review_approve
 

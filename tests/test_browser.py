@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, Membership, ReviewItem, Role, Workspace
 from instructions.services.documents import Target, document_save
 from tests.helpers import RESULTS, RULES, make_user

@@ -24,12 +24,12 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from instructions import audit_log
-from instructions.bundle import INSTRUCTIONS_PATH
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.history import ChangePath, change_path
 from instructions.models import InstructionDocument, Membership, ReviewItem, ReviewStatus, Role, Workspace
+from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.selectors import audit_log
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create

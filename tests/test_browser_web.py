@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from instructions.contract import Scope
+from instructions.foundation.contract import Scope
 from instructions.models import InstructionDocument, Membership, ReviewItem, ReviewStatus, Role, Workspace
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
@@ -206,7 +206,7 @@ def test_long_diffs_in_the_browser_show_the_change_collapsed(live_server, browse
     target = Target(scope=Scope.USER, user=alice)
     long_text = "".join(f"Rule {i}: keep it short.\n" for i in range(1, 1_501))
     changed = long_text.replace("Rule 700: keep it short.", "Rule 700: keep it shorter, and say why.")
-    monkeypatch.setattr("instructions.display.MAX_SIDE_BY_SIDE_ROWS", 40)  # a short page to look at
+    monkeypatch.setattr("instructions.rules.display.MAX_SIDE_BY_SIDE_ROWS", 40)  # a short page to look at
     for body in (long_text, changed, changed.replace("short.\n", "brief.\n", 60)):
         document = document_save(target=target, body=body, actor=alice, reason="edit")
     first_id, second_id, third_id = document.history.order_by("history_id").values_list("history_id", flat=True)

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from instructions import bundle
-from instructions.bundle import (
+from instructions.rules import bundle
+from instructions.rules.bundle import (
     ENVIRONMENT_PATH,
     INSTRUCTIONS_PATH,
     MOUNTS_PATH,

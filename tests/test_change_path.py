@@ -15,10 +15,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from instructions import audit_log
-from instructions.credo import current_credo
 from instructions.history import ChangePath, change_path, current_change_path
 from instructions.models import AgentSession, Delivery, InstructionDocument, ReviewItem
+from instructions.rules.credo import current_credo
+from instructions.selectors import audit_log
 from instructions.services.documents import Target, document_save
 from tests.helpers import make_user
 

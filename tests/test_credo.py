@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from instructions.checks import credo_check
-from instructions.credo import CredoError, CredoSource, read_credo
+from instructions.rules.credo import CredoError, CredoSource, read_credo
 
 
 class FakeClock:

@@ -14,13 +14,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from instructions.bundle import ENVIRONMENT_PATH, INSTRUCTIONS_PATH, MOUNTS_PATH
-from instructions.contract import Scope
-from instructions.credo import current_credo
-from instructions.errors import NotFound, PayloadTooLarge, SessionEnded
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import NotFound, PayloadTooLarge, SessionEnded
+from instructions.foundation.stored_text import sha256_text
 from instructions.models import AgentSession, Delivery, InstructionDocument
-from instructions.os_profiles import render_os_text
-from instructions.rebuild import delivery_rebuild
+from instructions.rules.bundle import ENVIRONMENT_PATH, INSTRUCTIONS_PATH, MOUNTS_PATH
+from instructions.rules.credo import current_credo
+from instructions.rules.os_profiles import render_os_text
+from instructions.selectors.rebuild import delivery_rebuild
 from instructions.services.deliveries import (
     DELIVERY_REASON,
     prepare_bundle,
@@ -30,7 +31,6 @@ from instructions.services.deliveries import (
 )
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create, session_end
-from instructions.text import sha256_text
 
 USER_BODY = "Answer in short paragraphs."
 WORKSPACE_BODY = "Run the tests before every commit."

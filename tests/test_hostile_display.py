@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from instructions.contract import Scope
-from instructions.params import MAX_ID, parse_id
+from instructions.foundation.contract import Scope
+from instructions.foundation.params import MAX_ID, parse_id
 from instructions.services.documents import Target, document_save
 
 pytestmark = pytest.mark.usefixtures("fixed_credo")
@@ -240,7 +240,7 @@ def test_a_change_too_large_for_side_by_side_shows_the_unified_diff(client, acme
 
 
 def test_the_queue_shows_long_proposals_collapsed(client, acme, alice, bob):
-    from instructions.errors import OathConflict
+    from instructions.foundation.errors import OathConflict
 
     save(acme, "x\n" * 24_000, alice)
     with pytest.raises(OathConflict):
@@ -254,7 +254,7 @@ def test_the_queue_shows_long_proposals_collapsed(client, acme, alice, bob):
 
 
 def test_context_is_collapsed_around_each_change():
-    from instructions.display import side_by_side
+    from instructions.rules.display import side_by_side
 
     old = "".join(f"line {i}\n" for i in range(1, 101))
     new = old.replace("line 50\n", "line fifty\n")
@@ -308,7 +308,7 @@ def _shapes():
 
 @pytest.mark.parametrize("shape", list(_shapes()))
 def test_every_diff_shape_costs_at_most_the_bound_and_is_deterministic(shape):
-    from instructions.display import align_lines, align_work_bound, line_changes, unified
+    from instructions.rules.display import align_lines, align_work_bound, line_changes, unified
 
     old, new, expected = _shapes()[shape]
     alignment = align_lines(old, new)
@@ -329,7 +329,7 @@ def test_every_diff_shape_costs_at_most_the_bound_and_is_deterministic(shape):
 def test_the_work_grows_linearly_with_the_text():
     """The hostile shapes, at a tenth and at full size: ten times the lines, about ten
     times the work (a quadratic cost would be a hundred times)."""
-    from instructions.display import align_lines
+    from instructions.rules.display import align_lines
 
     for make in (
         lambda n: ("a\nb\n" * n, "b\na\n" * n),
@@ -345,7 +345,7 @@ def test_short_texts_get_a_shortest_edit_script():
     longest common subsequence (by the textbook table, on small random texts)."""
     import random
 
-    from instructions.display import align_lines
+    from instructions.rules.display import align_lines
 
     def lcs(a: list[str], b: list[str]) -> int:
         previous = [0] * (len(b) + 1)
@@ -372,7 +372,7 @@ def test_short_texts_get_a_shortest_edit_script():
 def test_past_the_budget_the_anchors_keep_the_diff_useful(monkeypatch):
     """With (almost) no budget, the lines found once on each side still anchor the
     diff: a line changed in the middle of unique lines is one replaced line."""
-    from instructions import display
+    from instructions.rules import display
 
     monkeypatch.setattr(display, "ALIGN_WORK_FLOOR", 0)
     monkeypatch.setattr(display, "ALIGN_WORK_PER_LINE", 0)
@@ -388,7 +388,7 @@ def test_the_unified_diff_is_written_as_difflib_writes_it():
     """Same alignment, same text: the formatter agrees with ``difflib.unified_diff``."""
     import difflib
 
-    from instructions.display import Alignment, _unified
+    from instructions.rules.display import Alignment, _unified
 
     a = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     for b in ([*a[:3], "THREE+", *a[4:]], a[1:], [*a, "eleven"], [], ["x"], a[:5] + a[6:9]):
@@ -399,7 +399,7 @@ def test_the_unified_diff_is_written_as_difflib_writes_it():
 
 
 def test_the_unified_html_escapes_every_line_and_marks_only_the_headers_as_file():
-    from instructions.display import unified, unified_html
+    from instructions.rules.display import unified, unified_html
 
     html = unified_html(unified("a\n--- not a header\n<b>", "a\n<i>"))
     assert html.splitlines()[:2] == ['<span class="file">--- a</span>', '<span class="file">+++ b</span>']
@@ -416,7 +416,7 @@ SQUARE_TABLE = "|" + "a|" * 256 + "\n|" + "-|" * 256 + "\n" + "x\n" * 256 + "\n"
 
 
 def test_many_filled_in_tables_build_cells_in_proportion_to_the_text():
-    from instructions.display import render_markdown
+    from instructions.rules.display import render_markdown
 
     text = SQUARE_TABLE * 30
     assert len(text) <= 50_000
@@ -428,7 +428,7 @@ def test_many_filled_in_tables_build_cells_in_proportion_to_the_text():
 
 def test_a_reference_used_thousands_of_times_does_not_multiply_the_preview():
     """A 20,000-character link target referenced 9,000 times was 90 MB of HTML."""
-    from instructions.display import render_markdown
+    from instructions.rules.display import render_markdown
 
     text = "[a]: https://example.org/" + "x" * 20_000 + "\n\n" + "[a]" * 9_000
     html = render_markdown(text)
@@ -474,13 +474,13 @@ def test_the_live_check_of_a_hostile_text_answers_a_small_page(client, alice):
     ],
 )
 def test_hostile_markdown_shapes_render_in_proportion_to_the_text(text):
-    from instructions.display import render_markdown
+    from instructions.rules.display import render_markdown
 
     assert len(render_markdown(text)) < 10 * len(text) + 1_000
 
 
 def test_a_long_table_written_out_is_rendered_whole():
-    from instructions.display import render_markdown
+    from instructions.rules.display import render_markdown
 
     rows = 4_900  # 49,000 characters
     html = render_markdown("| a | b |\n|---|---|\n" + "| x | y |\n" * rows)
@@ -496,7 +496,7 @@ def test_texts_of_very_short_lines_cost_what_their_characters_cost(old, new):
     """Myers' budget counts at most one line per ALIGN_CHARS_PER_LINE characters, so a
     text of a line per character costs a few steps per character, not 16 per line (the
     old bound: 940,000 steps for 50,000 empty lines against one line)."""
-    from instructions.display import align_lines
+    from instructions.rules.display import align_lines
 
     chars = len(old) + len(new)
     assert align_lines(old, new).work <= 5 * chars

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from instructions.approvals import finding_key
-from instructions.credo import read_credo
-from instructions.merge import ScopeSource, SessionWindow, drop_seen_paragraphs, merge_instructions
-from instructions.oaths import EMPTY_RULES, check_text
+from instructions.rules.approvals import finding_key
+from instructions.rules.credo import read_credo
+from instructions.rules.merge import ScopeSource, SessionWindow, drop_seen_paragraphs, merge_instructions
+from instructions.rules.oaths import EMPTY_RULES, check_text
 from tests.helpers import HARNESS
 
 RULES = read_credo(HARNESS).rules

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from instructions.oaths import (
+from instructions.rules.oaths import (
     EMPTY_RULES,
     PASS,
     Finding,

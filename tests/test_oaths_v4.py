@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from instructions.oaths.text import decode_base32, split_words
+from instructions.rules.oaths.views import decode_base32, split_words
 from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 # --------------------------------------------------------------------------- modality and context

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from instructions.credo import CredoError, parse_credo_map
+from instructions.rules.credo import CredoError, parse_credo_map
 from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 

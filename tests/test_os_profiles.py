@@ -9,10 +9,10 @@ from django.core import checks
 from hypothesis import given
 from hypothesis import strategies as st
 
-from instructions import bundle
 from instructions.checks import os_profiles_check
-from instructions.errors import InvalidInput
-from instructions.os_profiles import PROFILES, inline_value, render_os_text, render_template
+from instructions.foundation.errors import InvalidInput
+from instructions.rules import bundle
+from instructions.rules.os_profiles import PROFILES, inline_value, render_os_text, render_template
 
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
 HOST_TEMPLATE = (HARNESS / "os-profiles" / "host.md").read_text(encoding="utf-8")

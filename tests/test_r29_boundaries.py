@@ -52,7 +52,7 @@ def test_changing_x_forwarded_for_does_not_dodge_the_anonymous_throttle(api, db,
 
 
 def test_behind_one_configured_proxy_the_address_it_appends_is_the_client(api, db, settings):
-    from instructions.client_address import client_address
+    from instructions.foundation.client_address import client_address
 
     request = api.as_(None).get("/api/nothing-here", HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.7").wsgi_request
     settings.NUM_PROXIES = 0
@@ -163,8 +163,8 @@ def test_admin_refuses_control_characters_in_a_workspace_name(client, staff):
 
 
 def test_services_refuse_a_reason_with_control_characters(alice):
-    from instructions.contract import Scope
-    from instructions.errors import InvalidInput
+    from instructions.foundation.contract import Scope
+    from instructions.foundation.errors import InvalidInput
     from instructions.services.documents import Target, document_save
 
     with pytest.raises(InvalidInput, match="reason"):
@@ -325,7 +325,7 @@ def test_a_text_held_because_its_check_did_not_finish_is_saved_when_a_reviewer_a
     api, alice, bob, staff, settings
 ):
     from instructions.models import InstructionDocument, ReviewItem
-    from instructions.oaths import CHECK_DID_NOT_FINISH
+    from instructions.rules.oaths import CHECK_DID_NOT_FINISH
 
     settings.OATH_CHECK_BUDGET_SECONDS = 1e-9
     url = "/api/instructions/scope/workspace?workspace=acme"
@@ -353,9 +353,9 @@ def test_export_audit_refuses_a_moment_outside_the_calendar_cleanly(db, moment):
 def test_an_approved_text_held_for_time_stays_approved_when_its_check_runs_out_again(rules):
     """The check run again with approved sentences blanked may not finish either; what it
     finds that reviewers approved is still approved."""
-    from instructions.approvals import finding_key, without_approved
-    from instructions.oaths import CHECK_DID_NOT_FINISH, OathResult, check_text
-    from instructions.oaths.check import clear_cache
+    from instructions.rules.approvals import finding_key, without_approved
+    from instructions.rules.oaths import CHECK_DID_NOT_FINISH, OathResult, check_text
+    from instructions.rules.oaths.check import clear_cache
 
     body = "# Release\n\n" + ATTACK + "\n\n- Tag the release."
     clear_cache()  # a finished check of this text, remembered from another test, would answer instead

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from instructions.errors import BodyTooLarge, InvalidInput, OathConflict, ReadOnlyScope, SessionEnded, StaleVersion
+from instructions.foundation.errors import (
+    BodyTooLarge,
+    InvalidInput,
+    OathConflict,
+    ReadOnlyScope,
+    SessionEnded,
+    StaleVersion,
+)
 from instructions.models import InstructionDocument, ReviewItem
 from instructions.services.documents import Target, document_revert, document_save
 from instructions.services.reviews import review_approve, review_reject
@@ -133,7 +140,7 @@ def test_ending_a_session_clears_its_scope_and_keeps_the_history(acme, alice):
 
 
 def test_workspace_creator_is_maintainer_and_the_last_maintainer_stays(alice, dave):
-    from instructions.errors import Conflict
+    from instructions.foundation.errors import Conflict
 
     ws = workspace_create(slug="new", name="New", creator=dave)
     assert ws.memberships.get().role == "maintainer"
@@ -145,7 +152,7 @@ def test_workspace_creator_is_maintainer_and_the_last_maintainer_stays(alice, da
 
 
 def test_approving_a_proposal_made_before_later_edits_is_refused(acme, alice, bob):
-    from instructions.errors import Conflict
+    from instructions.foundation.errors import Conflict
 
     document_save(target=workspace_target(acme), body="v1", actor=alice, reason="r")
     with pytest.raises(OathConflict) as exc:

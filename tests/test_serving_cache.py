@@ -11,10 +11,10 @@ import pytest
 from django.core.cache import cache
 from rest_framework.renderers import JSONRenderer
 
-from instructions import render_cache
 from instructions.api import serializers as s
-from instructions.contract import Scope
-from instructions.errors import NotFound, OathConflict
+from instructions.foundation import render_cache
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import NotFound, OathConflict
 from instructions.models import Delivery, ReviewItem
 from instructions.selectors import load_merged
 from instructions.services.deliveries import spawn_for_session
@@ -285,9 +285,8 @@ def test_the_spawn_reads_its_session_and_stamp_in_one_query(
     """The spawn's one query gives the session as ``own_session`` reads it and exactly
     ``merge_stamp``'s stamp (all three scopes, approvals included); nothing for someone
     else's session or an id that is not one."""
-    from instructions import access
     from instructions.models import ApprovedFinding, Membership, target_key
-    from instructions.selectors import merge_stamp, session_stamp_rows, stamp_of
+    from instructions.selectors import access, merge_stamp, session_stamp_rows, stamp_of
 
     def read(user, session_id):
         row, rows = session_stamp_rows(user=user, session_id=session_id)

@@ -48,7 +48,7 @@ from knox.models import AuthToken
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
-from instructions.errors import OathConflict
+from instructions.foundation.errors import OathConflict
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
 

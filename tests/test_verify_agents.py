@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from instructions.errors import PayloadTooLarge
+from instructions.foundation.errors import PayloadTooLarge
 from instructions.verify import engine
 from instructions.verify.fake_api import fake_model_server
 from instructions.verify.payloads import service_payload
@@ -233,7 +233,7 @@ def test_a_builder_that_delivers_a_refused_text_fails_the_case(tmp_path, no_clis
 
 
 def test_the_recipes_look_where_the_registry_says_the_text_lands():
-    from instructions.agents import AGENTS
+    from instructions.rules.agents import AGENTS
 
     assert set(RECIPES) == set(AGENTS)
     for name, recipe in RECIPES.items():

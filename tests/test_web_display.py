@@ -1,8 +1,8 @@
-"""The pure display helpers the web app adds to ``instructions.display``."""
+"""The pure display helpers the web app adds to ``instructions.rules.display``."""
 
 from __future__ import annotations
 
-from instructions.display import Span, highlight_spans, render_markdown
+from instructions.rules.display import Span, highlight_spans, render_markdown
 
 
 def test_spans_are_marked_and_everything_is_escaped():

@@ -14,8 +14,8 @@ import pytest
 from django.core import mail
 from django.urls import URLPattern, reverse
 
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, Membership, RecordedText, ReviewItem, ReviewStatus, Role
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save

@@ -1,4 +1,4 @@
-"""What a delivery handed out, rebuilt from the records (``instructions.rebuild``).
+"""What a delivery handed out, rebuilt from the records (``instructions.selectors.rebuild``).
 
 The rebuild must reproduce ``instructions.md`` byte for byte after everything it
 came from has changed: the scopes edited, the credo and the OS text rewritten on
@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from instructions import bundle
-from instructions.bundle import INSTRUCTIONS_PATH
-from instructions.contract import Scope
+from instructions.foundation.contract import Scope
+from instructions.foundation.stored_text import sha256_text
 from instructions.models import Delivery, RecordedText
-from instructions.rebuild import delivery_rebuild
+from instructions.rules import bundle
+from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.selectors.rebuild import delivery_rebuild
 from instructions.services.deliveries import spawn_for_session, texts_record
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create, session_end
-from instructions.text import sha256_text
 
 # A paragraph the user scope repeats from the workspace scope: the merge drops it,
 # so the rebuild must run the real merge, not concatenate the bodies.

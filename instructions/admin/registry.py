@@ -29,11 +29,9 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from instructions.access import reviewable_items
 from instructions.admin import views as admin_views
-from instructions.audit_log import document_line_changes, scope_title, with_previous_versions
-from instructions.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
-from instructions.errors import OathConflict, ServiceError, StaleVersion
+from instructions.foundation.errors import OathConflict, ServiceError, StaleVersion
+from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.models import (
     STALE,
     AgentSession,
@@ -45,8 +43,8 @@ from instructions.models import (
     ReviewStatus,
     Workspace,
 )
-from instructions.oaths import check_text
-from instructions.rebuild import delivery_rebuild
+from instructions.rules.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
+from instructions.rules.oaths import check_text
 from instructions.selectors import (
     current_rules,
     delivery_versions,
@@ -55,10 +53,12 @@ from instructions.selectors import (
     review_states,
     session_deliveries,
 )
+from instructions.selectors.access import reviewable_items
+from instructions.selectors.audit_log import document_line_changes, scope_title, with_previous_versions
+from instructions.selectors.rebuild import delivery_rebuild
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update
-from instructions.text import TEXT_VALIDATORS
 
 HistoricalDocument = InstructionDocument.history.model
 

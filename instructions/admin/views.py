@@ -31,18 +31,17 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.timesince import timesince
 
-from instructions import access, audit_log
-from instructions.access import reviewable_items
-from instructions.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS
-from instructions.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
-from instructions.display import diff_of, highlight
-from instructions.errors import ServiceError
+from instructions.foundation.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS
+from instructions.foundation.errors import ServiceError
+from instructions.foundation.params import day_end, day_start, parse_id
+from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.history import ChangePath
-from instructions.params import day_end, day_start, parse_id
-from instructions.selectors import review_states
+from instructions.rules.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
+from instructions.rules.display import diff_of, highlight
+from instructions.selectors import access, audit_log, review_states
+from instructions.selectors.access import reviewable_items
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
-from instructions.text import TEXT_VALIDATORS
 
 #: Rows shown on the audit log page (the downloads have no limit).
 AUDIT_PAGE_ROWS = 200

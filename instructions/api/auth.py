@@ -25,7 +25,7 @@ from knox import auth as knox_auth
 from rest_framework import exceptions
 from rest_framework.request import Request
 
-from instructions.errors import ServiceError
+from instructions.foundation.errors import ServiceError
 from instructions.models import SessionToken
 from instructions.services.session_tokens import is_session_token, session_token_check
 

@@ -20,16 +20,17 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
-from instructions import access
 from instructions.api import serializers as s
 from instructions.api.auth import session_token_of
 from instructions.api.throttling import FailOpen
-from instructions.contract import Scope, check_editable
-from instructions.errors import InvalidInput, NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.contract import Scope, check_editable
+from instructions.foundation.errors import InvalidInput, NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.stored_text import validate_text
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
 from instructions.selectors import (
     MergeStamp,
+    access,
     check_session_workspace,
     document_of,
     merge_stamp,
@@ -39,7 +40,6 @@ from instructions.selectors import (
 )
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
-from instructions.text import validate_text
 
 #: Errors whose answer reports something the service kept: their request's transaction
 #: commits (a refused write's review item). Every other error rolls back.

@@ -11,8 +11,8 @@ from rest_framework.response import Response
 
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, validated
-from instructions.errors import ReadOnlyScope
-from instructions.oaths import check_text
+from instructions.foundation.errors import ReadOnlyScope
+from instructions.rules.oaths import check_text
 from instructions.selectors import credo_or_error, oath_budget
 
 

@@ -3,7 +3,7 @@
     {"code": "UPPER_SNAKE", "detail": "A sentence.", ...}
 
 plus ``"errors": {"field": ["..."]}`` for validation. Domain errors
-(``instructions.errors``) keep their status, code and extra keys; DRF's own
+(``instructions.foundation.errors``) keep their status, code and extra keys; DRF's own
 (authentication, permission, parsing, media type, method, paging, throttling) get a
 code of their own here. Anything else is a bug: it is left to Django, which logs it
 with its traceback and answers through ``handler500`` (JSON under ``/api/``).
@@ -20,7 +20,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from instructions.errors import BodyTooLarge, ServiceError
+from instructions.foundation.errors import BodyTooLarge, ServiceError
 
 #: The code of each DRF exception (the most specific class that matches wins).
 DRF_CODES: dict[type[exceptions.APIException], str] = {

@@ -1,4 +1,4 @@
-"""Answers served from ``instructions.render_cache``: JSON bytes rendered once per
+"""Answers served from ``instructions.foundation.render_cache``: JSON bytes rendered once per
 set of inputs, with their ETag (so ``ConditionalGetMiddleware`` neither hashes
 200 kB again nor misses a 304)."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
 
-from instructions.render_cache import Rendered
+from instructions.foundation.render_cache import Rendered
 
 
 def json_bytes(data: Any) -> bytes:

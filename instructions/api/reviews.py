@@ -6,11 +6,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from instructions import access
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, validated
-from instructions.errors import NotFound
+from instructions.foundation.errors import NotFound
 from instructions.models import ReviewItem, ReviewStatus
+from instructions.selectors import access
 from instructions.services.reviews import review_approve, review_reject
 
 

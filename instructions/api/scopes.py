@@ -11,7 +11,6 @@ from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from instructions import render_cache
 from instructions.api import rendered
 from instructions.api import serializers as s
 from instructions.api.common import (
@@ -32,10 +31,11 @@ from instructions.api.common import (
     version_etag,
 )
 from instructions.api.rendered import json_bytes
-from instructions.contract import Scope, check_editable, check_known
-from instructions.errors import InvalidInput, NotFound
+from instructions.foundation import render_cache
+from instructions.foundation.contract import Scope, check_editable, check_known
+from instructions.foundation.errors import InvalidInput, NotFound
+from instructions.foundation.render_cache import Rendered
 from instructions.models import Role, target_key
-from instructions.render_cache import Rendered
 from instructions.selectors import (
     approvals_by_target,
     current_rules,
@@ -66,7 +66,7 @@ class MergedInstructionsView(ApiView):
         ctx = ScopeRequest(request, stamped=True)
         who = {"user": ctx.user, "workspace": ctx.workspace}
         # Served from the render cache when nothing it was built from has changed
-        # (instructions.render_cache says why that is never stale).
+        # (instructions.foundation.render_cache says why that is never stale).
         stamp = ctx.stamp
         found = render_cache.lookup("merged", stamp)
         if found is None:

@@ -14,8 +14,7 @@ from typing import Any, ClassVar
 
 from rest_framework import serializers
 
-from instructions.agents import ENV_NAME
-from instructions.contract import (
+from instructions.foundation.contract import (
     DEFAULT_BUNDLE_DIR,
     DEFAULT_OS_PROFILE,
     EDITABLE_SCOPES,
@@ -26,10 +25,8 @@ from instructions.contract import (
     PRECEDENCE,
     OsProfile,
 )
-from instructions.errors import InvalidInput
-from instructions.merge import oath_status
-from instructions.models import MAX_PLATFORM_CHARS, ReviewStatus, Role
-from instructions.text import (
+from instructions.foundation.errors import InvalidInput
+from instructions.foundation.stored_text import (
     _FORBIDDEN,
     MAX_BUNDLE_DIR_CHARS,
     TEXT_VALIDATORS,
@@ -37,6 +34,9 @@ from instructions.text import (
     validate_instruction_text,
     validate_text,
 )
+from instructions.models import MAX_PLATFORM_CHARS, ReviewStatus, Role
+from instructions.rules.agents import ENV_NAME
+from instructions.rules.merge import oath_status
 
 # --- what the schema states about strings ---------------------------------------------
 #

@@ -17,8 +17,6 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from instructions import access
-from instructions.agents import registered_agents
 from instructions.api import rendered
 from instructions.api import serializers as s
 from instructions.api.auth import session_token_of
@@ -33,9 +31,10 @@ from instructions.api.common import (
     validated,
 )
 from instructions.api.rendered import json_bytes
-from instructions.errors import Forbidden, InvalidInput
+from instructions.foundation.errors import Forbidden, InvalidInput
 from instructions.models import AgentSession
-from instructions.selectors import MergeStamp, session_stamp_rows, stamp_of
+from instructions.rules.agents import registered_agents
+from instructions.selectors import MergeStamp, access, session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
 from instructions.services.session_tokens import session_token_mint
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire

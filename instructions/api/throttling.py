@@ -14,7 +14,7 @@ import logging
 
 from rest_framework import throttling
 
-from instructions.client_address import client_address
+from instructions.foundation.client_address import client_address
 
 logger = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ logger = logging.getLogger(__name__)
 class FailOpen:
     def get_ident(self, request) -> str:
         # The connection's address, or what the configured proxies say (never a header
-        # the client alone wrote): see ``instructions.client_address``.
+        # the client alone wrote): see ``instructions.foundation.client_address``.
         return client_address(request)
 
     def allow_request(self, request, view) -> bool:

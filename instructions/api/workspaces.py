@@ -7,10 +7,10 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from instructions import access
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.models import Membership, Role
+from instructions.selectors import access
 from instructions.services.workspaces import (
     member_by_username,
     membership_add,

@@ -99,9 +99,9 @@ def approvals_to_findings(apps):
         return
     # The one place a migration runs the oath check: the approvals can only be
     # translated with the rules in force when the migration runs.
-    from instructions.approvals import finding_key
-    from instructions.credo import CredoError, read_credo
-    from instructions.oaths import check_text_uncached
+    from instructions.rules.approvals import finding_key
+    from instructions.rules.credo import CredoError, read_credo
+    from instructions.rules.oaths import check_text_uncached
 
     try:
         rules = read_credo(settings.AGENTOS_CREDO_DIR).rules

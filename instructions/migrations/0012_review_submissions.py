@@ -5,7 +5,7 @@ import django.utils.timezone
 import instructions.history
 import simple_history.models
 from django.conf import settings
-import instructions.text
+import instructions.foundation.stored_text
 from django.db import migrations, models
 
 
@@ -38,7 +38,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
                 ('history_path', models.CharField(choices=[('api', 'API'), ('web', 'web app'), ('admin', 'admin'), ('review', 'review decision'), ('revert', 'revert'), ('command', 'management command'), ('system', 'the service itself')], db_index=True, default=instructions.history.current_change_path, help_text='How the change was made.', max_length=16, verbose_name='path')),
                 ('submitted_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('why', models.CharField(blank=True, max_length=100, validators=[instructions.text.TextValidator(100)])),
+                ('why', models.CharField(blank=True, max_length=100, validators=[instructions.foundation.stored_text.TextValidator(100)])),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
                 ('history_change_reason', models.CharField(max_length=100, null=True)),
@@ -60,7 +60,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('submitted_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('why', models.CharField(blank=True, max_length=100, validators=[instructions.text.TextValidator(100)])),
+                ('why', models.CharField(blank=True, max_length=100, validators=[instructions.foundation.stored_text.TextValidator(100)])),
                 ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('item', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='submissions', to='instructions.reviewitem')),
             ],

@@ -11,8 +11,8 @@ from django.db import migrations, models
 
 
 def rekey(apps, schema_editor):
-    from instructions.approvals import text_key, unit_text
-    from instructions.oaths import Finding
+    from instructions.rules.approvals import text_key, unit_text
+    from instructions.rules.oaths import Finding
 
     ApprovedFinding = apps.get_model("instructions", "ApprovedFinding")
     for row in ApprovedFinding.objects.select_related("review").iterator(chunk_size=500):

@@ -2,5 +2,5 @@
 all call the same ones, so every path leaves the same audit trail.
 
 Functions are keyword-only, named ``<entity>_<action>``, and raise the errors of
-``instructions.errors``.
+``instructions.foundation.errors``.
 """

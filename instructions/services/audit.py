@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import connection, models
 from django.utils import timezone
 
-from instructions.text import validate_text
+from instructions.foundation.stored_text import validate_text
 
 #: Change reasons are stored in a CharField(100) by django-simple-history.
 MAX_REASON = 100

@@ -38,8 +38,13 @@ from typing import Any
 
 from django.db import transaction
 
-from instructions import render_cache
-from instructions.agents import (
+from instructions.foundation import render_cache
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, MergedInstructions, Scope
+from instructions.foundation.errors import ServiceError, SessionEnded
+from instructions.foundation.render_cache import Rendered
+from instructions.foundation.stored_text import sha256_text, validate_bundle_dir, validate_instruction_text
+from instructions.models import AgentSession, Delivery, RecordedText, Workspace
+from instructions.rules.agents import (
     MAX_ARG_BYTES,
     AgentSpec,
     SpawnPayload,
@@ -49,18 +54,14 @@ from instructions.agents import (
     registered_agents,
     utf8_len,
 )
-from instructions.bundle import (
+from instructions.rules.bundle import (
     MOUNT_DIR,
     compose_files,
     compose_instructions_md,
     environment_metadata,
     instructions_path,
 )
-from instructions.contract import DEFAULT_OS_PROFILE, MergedInstructions, Scope
-from instructions.errors import ServiceError, SessionEnded
-from instructions.models import AgentSession, Delivery, RecordedText, Workspace
-from instructions.os_profiles import check_profile, render_os_text
-from instructions.render_cache import Rendered
+from instructions.rules.os_profiles import check_profile, render_os_text
 from instructions.selectors import (
     MergeInputs,
     MergeStamp,
@@ -71,7 +72,6 @@ from instructions.selectors import (
     stamp_matches,
 )
 from instructions.services.audit import create_audited
-from instructions.text import sha256_text, validate_bundle_dir, validate_instruction_text
 
 DELIVERY_REASON = "Spawn payload delivered"
 
@@ -259,7 +259,7 @@ def spawn_rendered(
     *, session: AgentSession, actor, render: Callable[[SpawnPayload], bytes], merge: MergeStamp | None = None
 ) -> tuple[Rendered, Delivery]:
     """``spawn_for_session``, with the payload rendered by ``render`` (the API's JSON)
-    and cached by the exact inputs it is built from (``instructions.render_cache``).
+    and cached by the exact inputs it is built from (``instructions.foundation.render_cache``).
 
     Only the rendering is skipped on a hit: every call still records its own
     ``Delivery`` and keeps its texts, with the facts (hashes, history ids) of the

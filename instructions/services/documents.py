@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.approvals import verdict
-from instructions.contract import Scope, check_editable
-from instructions.errors import NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.contract import Scope, check_editable
+from instructions.foundation.errors import NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.stored_text import sha256_text, validate_instruction_text
 from instructions.history import ChangePath, change_path
 from instructions.models import (
     OWNER_COLUMN,
@@ -21,11 +21,11 @@ from instructions.models import (
     Workspace,
     target_key,
 )
-from instructions.oaths import OathResult, RuleSet
+from instructions.rules.approvals import verdict
+from instructions.rules.oaths import OathResult, RuleSet
 from instructions.selectors import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.proposals import approved_keys, review_keep
-from instructions.text import sha256_text, validate_instruction_text
 
 #: The reason of a kept refused write: the caller's reason behind this.
 REFUSED_PREFIX = "Write refused (oath conflict): "

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from instructions.approvals import FindingKey
+from instructions.foundation.stored_text import sha256_text
 from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus, ReviewSubmission
-from instructions.oaths import OathResult
+from instructions.rules.approvals import FindingKey
+from instructions.rules.oaths import OathResult
 from instructions.services.audit import clean_reason, save_audited
-from instructions.text import sha256_text
 
 
 def approved_keys(target_key: str) -> frozenset[FindingKey]:

@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from instructions import access
-from instructions.approvals import finding_key, verdict
-from instructions.contract import MAX_NOTE_CHARS
-from instructions.credo import Credo
-from instructions.errors import Conflict, InvalidInput, StaleProposal
+from instructions.foundation.contract import MAX_NOTE_CHARS
+from instructions.foundation.errors import Conflict, InvalidInput, StaleProposal
+from instructions.foundation.stored_text import sha256_text, validate_text
 from instructions.history import ChangePath, change_path
 from instructions.models import (
     ApprovedFinding,
@@ -32,12 +30,13 @@ from instructions.models import (
     ReviewStatus,
     ReviewSubject,
 )
-from instructions.oaths import CHECK_DID_NOT_FINISH, Finding, RuleSet, check_text
-from instructions.selectors import current_rules
+from instructions.rules.approvals import finding_key, verdict
+from instructions.rules.credo import Credo
+from instructions.rules.oaths import CHECK_DID_NOT_FINISH, Finding, RuleSet, check_text
+from instructions.selectors import access, current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
 from instructions.services.proposals import approved_keys, review_keep
-from instructions.text import sha256_text, validate_text
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from knox.crypto import create_token_string, hash_token
 
-from instructions.errors import NotFound, SessionEnded
+from instructions.foundation.errors import NotFound, SessionEnded
 from instructions.models import SESSION_TOKEN_KEY_CHARS, SESSION_TOKEN_PREFIX, AgentSession, SessionToken
 from instructions.services.audit import save_audited
 from instructions.services.sessions import session_touch

@@ -13,12 +13,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from instructions import access
-from instructions.agents import SpawnPayload, get_agent, validate_env
-from instructions.approvals import verdict
-from instructions.bundle import MOUNT_DIR
-from instructions.contract import DEFAULT_OS_PROFILE, MAX_CWD_CHARS, Scope
-from instructions.errors import InvalidInput
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_CWD_CHARS, Scope
+from instructions.foundation.errors import InvalidInput
+from instructions.foundation.stored_text import validate_bundle_dir, validate_instruction_text, validate_text
 from instructions.models import (
     MAX_PLATFORM_CHARS,
     AgentSession,
@@ -30,13 +27,15 @@ from instructions.models import (
     Workspace,
     additional_target_key,
 )
-from instructions.os_profiles import check_profile
-from instructions.selectors import current_rules, oath_budget
+from instructions.rules.agents import SpawnPayload, get_agent, validate_env
+from instructions.rules.approvals import verdict
+from instructions.rules.bundle import MOUNT_DIR
+from instructions.rules.os_profiles import check_profile
+from instructions.selectors import access, current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import REFUSED_PREFIX, Target, document_save, oath_conflict
 from instructions.services.proposals import approved_keys, review_keep
-from instructions.text import validate_bundle_dir, validate_instruction_text, validate_text
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from instructions.contract import MAX_WORKSPACE_NAME_CHARS
-from instructions.errors import Conflict, InvalidInput, NotFound
+from instructions.foundation.contract import MAX_WORKSPACE_NAME_CHARS
+from instructions.foundation.errors import Conflict, InvalidInput, NotFound
+from instructions.foundation.stored_text import validate_text
 from instructions.models import Membership, Role, Workspace, normalize_slug
 from instructions.services.audit import delete_audited, save_audited
 from instructions.services.sessions import sessions_end_for_member
-from instructions.text import validate_text
 
 
 def _valid_role(role: object) -> str:

@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any
 
 import agentos_launch
-from instructions.agents import MAX_ARG_BYTES
-from instructions.errors import ServiceError
+from instructions.foundation.errors import ServiceError
+from instructions.rules.agents import MAX_ARG_BYTES
 from instructions.verify.fake_api import FakeModelServer, Recorded, fake_model_server
 from instructions.verify.payloads import PayloadBuilder
 from instructions.verify.recipes import RECIPES, Recipe, base_environment

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from instructions.agents import SpawnPayload, build_spawn
-from instructions.bundle import compose_files, environment_metadata
+from instructions.rules.agents import SpawnPayload, build_spawn
+from instructions.rules.bundle import compose_files, environment_metadata
 
 
 class PayloadBuilder(Protocol):

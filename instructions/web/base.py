@@ -13,11 +13,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from instructions import access
-from instructions.access import WorkspaceAccess
-from instructions.contract import Scope
-from instructions.errors import CredoUnavailable, Forbidden, NotFound, ServiceError
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import CredoUnavailable, Forbidden, NotFound, ServiceError
 from instructions.history import ChangePath, change_path
+from instructions.selectors import access
+from instructions.selectors.access import WorkspaceAccess
 from instructions.services.documents import Target
 
 #: Rows per page of the web app's lists.

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, MAX_NOTE_CHARS, OsProfile
-from instructions.errors import ServiceError
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, MAX_NOTE_CHARS, OsProfile
+from instructions.foundation.errors import ServiceError
+from instructions.foundation.stored_text import TEXT_VALIDATORS, validate_text
 from instructions.models import AgentSession, Role
 from instructions.services.audit import MAX_REASON
-from instructions.text import TEXT_VALIDATORS, validate_text
 
 
 class BodyField(forms.CharField):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from instructions import access
-from instructions.rebuild import delivery_rebuild
-from instructions.selectors import delivery_versions, own_sessions, session_deliveries, session_delivery
+from instructions.selectors import access, delivery_versions, own_sessions, session_deliveries, session_delivery
+from instructions.selectors.rebuild import delivery_rebuild
 from instructions.web.base import paginate, web_view
 
 

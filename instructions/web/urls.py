@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from instructions import params  # noqa: F401 (registers the <id:...> converter)
+from instructions.foundation import params  # noqa: F401 (registers the <id:...> converter)
 from instructions.web import sessions, team, views
 
 app_name = "web"

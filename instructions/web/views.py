@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from instructions import access
-from instructions.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
-from instructions.display import diff_of
-from instructions.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
+from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
+from instructions.rules.display import diff_of
 from instructions.selectors import (
+    access,
     document_of,
     document_versions,
     home_overview,

@@ -7,9 +7,9 @@ import sys
 
 from django.core.management.base import CommandError, CommandParser
 
-from instructions.credo import CredoError, current_credo
 from instructions.management.base import AuditedCommand
-from instructions.oaths import check_text
+from instructions.rules.credo import CredoError, current_credo
+from instructions.rules.oaths import check_text
 
 
 class Command(AuditedCommand):

@@ -1,6 +1,6 @@
 """Export the audit log (every change, by any path) as CSV or JSON.
 
-The same rows as the admin's audit log download (``instructions.audit_log``).
+The same rows as the admin's audit log download (``instructions.selectors.audit_log``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from django.core.management.base import CommandError, CommandParser
 
-from instructions import audit_log
-from instructions.contract import EDITABLE_SCOPES
+from instructions.foundation.contract import EDITABLE_SCOPES
 from instructions.management.base import AuditedCommand
+from instructions.selectors import audit_log
 
 
 class Command(AuditedCommand):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import CommandError, CommandParser
 
-from instructions.errors import ServiceError
+from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.services.reviews import documents_recheck
 from instructions.services.workspaces import user_by_username

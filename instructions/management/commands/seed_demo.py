@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandParser
 from knox.models import AuthToken
 
-from instructions.contract import Scope
-from instructions.errors import OathConflict
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import OathConflict
 from instructions.management.base import AuditedCommand
 from instructions.models import Membership, Role, Workspace
 from instructions.services.documents import Target, document_save

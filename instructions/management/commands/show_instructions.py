@@ -7,10 +7,10 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError, CommandParser
 
-from instructions.access import own_session, workspace_access
-from instructions.errors import ServiceError
+from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.selectors import load_merged
+from instructions.selectors.access import own_session, workspace_access
 
 
 class Command(AuditedCommand):

@@ -1,7 +1,7 @@
 """Write a session's bundle into a directory, for launchers that mount a real folder.
 
 The directory is replaced atomically and its files are read-only (0444); see
-``instructions.bundle.write_bundle``. ``--output`` is where the files go on this
+``instructions.rules.bundle.write_bundle``. ``--output`` is where the files go on this
 machine; it stands for the session's bundle directory (``/etc/agentos`` unless the
 session names another), which the files' own paths and ``instructions.md`` name.
 Nothing is recorded: a ``Delivery`` is only made when a spawn payload is handed out
@@ -16,12 +16,12 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError, CommandParser
 
-from instructions.access import workspace_access
-from instructions.bundle import MOUNT_DIR
-from instructions.contract import DEFAULT_OS_PROFILE, OsProfile
-from instructions.errors import ServiceError
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, OsProfile
+from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
+from instructions.rules.bundle import MOUNT_DIR
+from instructions.selectors.access import workspace_access
 from instructions.services.deliveries import prepare_bundle, session_bundle
 from instructions.services.sessions import session_touch
 
@@ -65,7 +65,7 @@ class Command(AuditedCommand):
         )
 
     def handle(self, *args, **options) -> None:
-        from instructions.bundle import write_bundle
+        from instructions.rules.bundle import write_bundle
 
         mounts = [parse_mount(m) for m in options["mount"]]
         try:

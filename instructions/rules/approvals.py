@@ -19,8 +19,8 @@ import functools
 import hashlib
 from collections.abc import Iterable
 
-from instructions.oaths import CHECK_DID_NOT_FINISH, Finding, OathResult, RuleSet, check_text
-from instructions.oaths.segment import segment
+from instructions.rules.oaths import CHECK_DID_NOT_FINISH, Finding, OathResult, RuleSet, check_text
+from instructions.rules.oaths.segment import segment
 
 #: ``(rule id, unit key)``: what identifies an approved finding across edits of its text.
 FindingKey = tuple[str, str]

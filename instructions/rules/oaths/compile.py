@@ -34,8 +34,8 @@ from typing import Any
 
 import re2
 
-from instructions.oaths.budget import uncounted
-from instructions.oaths.model import (
+from instructions.rules.oaths.budget import uncounted
+from instructions.rules.oaths.model import (
     FORMS,
     KINDS,
     SEVERITIES,
@@ -44,7 +44,7 @@ from instructions.oaths.model import (
     RuleError,
     RuleSet,
 )
-from instructions.oaths.text import fold_literal
+from instructions.rules.oaths.views import fold_literal
 
 _RE2_SPECIAL = set("\\.^$|?*+()[]{}")
 _GAP = re.compile(r"~(~?)(\d{1,3})")

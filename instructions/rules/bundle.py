@@ -29,7 +29,7 @@ Layout (``<dir>`` is the bundle directory):
 Everything here except ``read_os_text`` and ``write_bundle`` is pure: plain data
 in, plain data out.
 
-``read_os_text`` reads one OS environment template (``instructions.os_profiles``
+``read_os_text`` reads one OS environment template (``instructions.rules.os_profiles``
 picks which). It ``stat``s the file on every call and re-reads it only when its
 mtime or size changed. Unlike the credo (read on every request) the OS text is read
 only when a spawn payload or a bundle is made, which is rare, so one ``stat`` per
@@ -58,9 +58,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from instructions.contract import ADDITIONAL_SECTION, DEFAULT_BUNDLE_DIR, section_header
-from instructions.errors import InvalidInput, ServiceError
-from instructions.text import validate_text
+from instructions.foundation.contract import ADDITIONAL_SECTION, DEFAULT_BUNDLE_DIR, section_header
+from instructions.foundation.errors import InvalidInput, ServiceError
+from instructions.foundation.stored_text import validate_text
 
 logger = logging.getLogger(__name__)
 

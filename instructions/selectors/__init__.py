@@ -18,12 +18,9 @@ from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.utils.safestring import SafeString
 
-from instructions.approvals import FindingKey, without_approved
-from instructions.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
-from instructions.credo import Credo, CredoError, current_credo
-from instructions.display import Diff, DiffLine, Span, diff_of, highlight_spans, render_markdown
-from instructions.errors import CredoUnavailable, InvalidInput, NotFound
-from instructions.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
+from instructions.foundation.contract import PRECEDENCE, InstructionEntry, MergedInstructions, Scope, display_path
+from instructions.foundation.errors import CredoUnavailable, InvalidInput, NotFound
+from instructions.foundation.params import parse_id
 from instructions.models import (
     OWNER_COLUMN,
     AgentSession,
@@ -39,8 +36,11 @@ from instructions.models import (
     target_key,
     target_key_of,
 )
-from instructions.oaths import Finding, OathResult, RuleSet, check_text
-from instructions.params import parse_id
+from instructions.rules.approvals import FindingKey, without_approved
+from instructions.rules.credo import Credo, CredoError, current_credo
+from instructions.rules.display import Diff, DiffLine, Span, diff_of, highlight_spans, render_markdown
+from instructions.rules.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
+from instructions.rules.oaths import Finding, OathResult, RuleSet, check_text
 
 
 def epoch_ms(moment) -> int:
@@ -135,7 +135,7 @@ def gather_inputs(*, user, workspace: Workspace, session: AgentSession | None = 
     return MergeInputs(credo=credo, documents=documents, session=session, approvals=approvals)
 
 
-# --- stamps: what a merged set is built from, as a cache key (instructions.render_cache)
+# --- stamps: what a merged set is built from, as a cache key (instructions.foundation.render_cache)
 
 
 @dataclass(frozen=True)

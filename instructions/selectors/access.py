@@ -32,8 +32,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
-from instructions.contract import Scope
-from instructions.errors import Forbidden, FourEyes, NotFound
+from instructions.foundation.contract import Scope
+from instructions.foundation.errors import Forbidden, FourEyes, NotFound
 from instructions.models import (
     WRITER_ROLES,
     AgentSession,

@@ -39,8 +39,8 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Length
 from django.utils.dateparse import parse_date, parse_datetime
 
-from instructions.contract import Scope
-from instructions.display import change_counts, line_changes
+from instructions.foundation.contract import Scope
+from instructions.foundation.stored_text import printable
 from instructions.history import ChangePath
 from instructions.models import (
     STALE,
@@ -56,7 +56,7 @@ from instructions.models import (
     owner_name,
     owner_workspace_slug,
 )
-from instructions.text import printable
+from instructions.rules.display import change_counts, line_changes
 
 #: Rows fetched per query and model while streaming: what bounds an export's memory.
 STREAM_CHUNK = 500

@@ -16,8 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from instructions.approvals import FindingKey, verdict
-from instructions.contract import (
+from instructions.foundation.contract import (
     MERGE_ORDER,
     Conflict,
     InstructionEntry,
@@ -27,7 +26,8 @@ from instructions.contract import (
     count_lines,
     section_header,
 )
-from instructions.oaths import OathResult, RuleSet
+from instructions.rules.approvals import FindingKey, verdict
+from instructions.rules.oaths import OathResult, RuleSet
 
 
 @dataclass(frozen=True)

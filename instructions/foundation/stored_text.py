@@ -41,8 +41,8 @@ from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
 from markdown_it import MarkdownIt
 
-from instructions.contract import MAX_BODY_CHARS, SECTION_NAMES, section_header
-from instructions.errors import BodyTooLarge, InvalidInput, ServiceError
+from instructions.foundation.contract import MAX_BODY_CHARS, SECTION_NAMES, section_header
+from instructions.foundation.errors import BodyTooLarge, InvalidInput, ServiceError
 
 #: Characters no text may hold (see the module docstring); tab, LF and CR are allowed.
 _FORBIDDEN = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

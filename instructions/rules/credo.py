@@ -28,7 +28,7 @@ from typing import Any
 
 from django.dispatch import Signal
 
-from instructions.oaths import EMPTY_RULES, RuleError, RuleSet, compile_rules
+from instructions.rules.oaths import EMPTY_RULES, RuleError, RuleSet, compile_rules
 
 logger = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from typing import Literal, TypedDict
 
 from django.db import models
 
-from instructions.errors import NotFound, ReadOnlyScope
+from instructions.foundation.errors import NotFound, ReadOnlyScope
 
 
 class Scope(models.TextChoices):
@@ -60,7 +60,7 @@ DEFAULT_BUNDLE_DIR = "/etc/agentos"
 
 
 class OsProfile(models.TextChoices):
-    """Which OS environment text opens ``instructions.md`` (``instructions.os_profiles``)."""
+    """Which OS environment text opens ``instructions.md`` (``instructions.rules.os_profiles``)."""
 
     AGENTOS_VM = "agentos-vm", "agentOS VM"
     HOST = "host", "Host (its real platform and working directory)"

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from instructions.bundle import compose_instructions_md
-from instructions.contract import Scope
-from instructions.merge import ScopeSource, SessionWindow, merge_instructions
+from instructions.foundation.contract import Scope
+from instructions.foundation.stored_text import sha256_text
 from instructions.models import AgentSession, Delivery, InstructionDocument, RecordedText
-from instructions.oaths import EMPTY_RULES
-from instructions.text import sha256_text
+from instructions.rules.bundle import compose_instructions_md
+from instructions.rules.merge import ScopeSource, SessionWindow, merge_instructions
+from instructions.rules.oaths import EMPTY_RULES
 
 
 class Rebuild(NamedTuple):

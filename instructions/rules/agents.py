@@ -118,9 +118,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from instructions.bundle import MOUNT_DIR, bundle_path, instructions_path
-from instructions.errors import InvalidInput, NotFound, PayloadTooLarge
-from instructions.text import validate_bundle_dir, validate_text
+from instructions.foundation.errors import InvalidInput, NotFound, PayloadTooLarge
+from instructions.foundation.stored_text import validate_bundle_dir, validate_text
+from instructions.rules.bundle import MOUNT_DIR, bundle_path, instructions_path
 
 #: The longest single argv element or ``NAME=value`` env string Linux will exec,
 #: in bytes (MAX_ARG_STRLEN is 131,072 including the terminating NUL).

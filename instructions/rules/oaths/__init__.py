@@ -15,9 +15,9 @@ bounded by a budget of CPU time when the caller gives one (``budget``): a check 
 text for review with one finding, ``CHECK_DID_NOT_FINISH``.
 """
 
-from instructions.oaths.check import check_text, check_text_uncached, clear_cache
-from instructions.oaths.compile import compile_rules
-from instructions.oaths.model import (
+from instructions.rules.oaths.check import check_text, check_text_uncached, clear_cache
+from instructions.rules.oaths.compile import compile_rules
+from instructions.rules.oaths.model import (
     CHECK_DID_NOT_FINISH,
     EMPTY_RULES,
     PASS,
@@ -28,7 +28,7 @@ from instructions.oaths.model import (
     RuleSet,
     Status,
 )
-from instructions.oaths.text import View, normalize
+from instructions.rules.oaths.views import View, normalize
 
 __all__ = [
     "CHECK_DID_NOT_FINISH",

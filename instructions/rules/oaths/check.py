@@ -31,12 +31,12 @@ from typing import Any
 
 import re2
 
-from instructions.oaths import decide
-from instructions.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
-from instructions.oaths.compile import TemplateUnion
-from instructions.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
-from instructions.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
-from instructions.oaths.text import (
+from instructions.rules.oaths import decide
+from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
+from instructions.rules.oaths.compile import TemplateUnion
+from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.rules.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
+from instructions.rules.oaths.views import (
     A1Z26_RUN,
     ASCII85_BLOCK,
     BASE32HEX_TOKEN,

@@ -37,9 +37,9 @@ import unicodedata
 from pathlib import Path
 from string import Template
 
-from instructions.bundle import MOUNT_DIR, read_os_text
-from instructions.contract import DEFAULT_OS_PROFILE, OsProfile
-from instructions.errors import InvalidInput
+from instructions.foundation.contract import DEFAULT_OS_PROFILE, OsProfile
+from instructions.foundation.errors import InvalidInput
+from instructions.rules.bundle import MOUNT_DIR, read_os_text
 
 PROFILE_VM = OsProfile.AGENTOS_VM.value
 PROFILE_HOST = OsProfile.HOST.value
