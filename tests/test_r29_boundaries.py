@@ -381,3 +381,19 @@ def test_the_authors_reason_reaches_the_review_and_the_history_after_approval(ap
     row = InstructionDocument.history.filter(workspace__slug="acme").latest("history_id")
     assert row.history_user == alice  # the approver
     assert "proposed by bob" in row.history_change_reason and "ship faster" in row.history_change_reason
+
+
+def test_the_admin_oath_check_column_applies_approvals_as_the_api_does(api, client, bob, staff):
+    """The document page's "oath check now" says what writes and merges go by: a finding a reviewer
+    approved is not a failure."""
+    from instructions.models import InstructionDocument, ReviewItem
+
+    url = "/api/instructions/scope/workspace?workspace=acme"
+    api.as_(bob).put(url, {"body": ATTACK}, format="json")
+    api.as_(staff).post(f"/api/reviews/{ReviewItem.objects.get().pk}/approve", {}, format="json")
+    document = InstructionDocument.objects.get(scope="workspace", workspace__slug="acme")
+    client.force_login(staff)
+    page = client.get(f"/admin/instructions/instructiondocument/{document.pk}/change/").content.decode()
+    check = page[page.lower().index("oath check now") :]
+    check = check[: check.index("</div>", check.index("readonly"))]
+    assert check.split('class="readonly">')[1].strip() == "pass"

@@ -44,11 +44,10 @@ from instructions.models import (
     Workspace,
 )
 from instructions.rules.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
-from instructions.rules.oaths import check_text
 from instructions.selectors import (
-    current_rules,
     delivery_versions,
     document_of,
+    document_verdict,
     document_versions,
     review_states,
     session_deliveries,
@@ -435,7 +434,7 @@ class InstructionDocumentAdmin(ServiceAdmin):
     @admin.display(description="oath check now")
     def credo_check(self, obj):
         try:
-            result = check_text(obj.body, current_rules())
+            result = document_verdict(obj)
         except ServiceError as exc:
             return f"unknown: {exc.message}"
         if result.status == "pass":

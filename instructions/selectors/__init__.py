@@ -36,7 +36,7 @@ from instructions.models import (
     target_key,
     target_key_of,
 )
-from instructions.rules.approvals import FindingKey, without_approved
+from instructions.rules.approvals import FindingKey, verdict, without_approved
 from instructions.rules.credo import Credo, CredoError, current_credo
 from instructions.rules.display import Diff, DiffLine, Span, diff_of, highlight_spans, render_markdown
 from instructions.rules.merge import ScopeSource, SessionWindow, make_entry, merge_instructions
@@ -382,6 +382,13 @@ def scope_approvals(scope: str, owner: object) -> frozenset[FindingKey]:
     """The findings reviewers approved for ``owner``'s scope (one query)."""
     key = target_key(scope, owner)
     return approvals_by_target([key])[key]
+
+
+def document_verdict(document: InstructionDocument) -> OathResult:
+    """The oath check of a stored document as writes and merges go by it: its target's approved
+    findings set aside (one query)."""
+    key = target_key_of(document)
+    return verdict(document.body, current_rules(), approvals_by_target([key])[key])
 
 
 def document_of(scope: str, owner: object) -> InstructionDocument | None:
