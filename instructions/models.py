@@ -30,6 +30,7 @@ from instructions.foundation.contract import (
     MAX_BODY_CHARS,
     MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
+    MAX_PLATFORM_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
     OsProfile,
     Scope,
@@ -42,12 +43,9 @@ from instructions.foundation.stored_text import (
 )
 from instructions.history import ChangeRecord
 
-#: The longest platform description a launcher may give (``AgentSession.platform``).
-MAX_PLATFORM_CHARS = 256
-
 
 def canonical_bundle_dir() -> models.Q:
-    """``bundle_dir`` is a canonical absolute path other than ``/`` (``text.bundle_dir_problem``),
+    """``bundle_dir`` is a canonical absolute path other than ``/`` (``stored_text.bundle_dir_problem``),
     said in SQL: absolute, no empty, ``.`` or ``..`` component, no trailing ``/``."""
     field = "bundle_dir"
     condition = models.Q(**{f"{field}__startswith": "/"}) & ~models.Q(**{f"{field}__endswith": "/"})

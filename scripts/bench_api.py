@@ -60,13 +60,14 @@ def main() -> None:
         from knox.models import AuthToken
         from rest_framework.test import APIClient
 
+        from instructions.rules.session_spec import SessionSpec
         from instructions.services.documents import Target, document_save
         from instructions.services.sessions import session_create
         from instructions.services.workspaces import workspace_create
 
         user = get_user_model().objects.create_user("bench")
         workspace = workspace_create(slug="bench", name="Bench", creator=user)
-        session = session_create(owner=user, workspace=workspace, agent="claude-code")
+        session = session_create(owner=user, workspace=workspace, spec=SessionSpec(agent="claude-code"))
         line = "Prefer small, reviewed changes; run the tests before committing. Ünïcödé ✓\n"
         big = (line * (50_000 // len(line) + 1))[:50_000]
         ws = Target(scope="workspace", workspace=workspace)

@@ -47,6 +47,7 @@ SEED = """
 import json
 from django.contrib.auth import get_user_model
 from knox.models import AuthToken
+from instructions.rules.session_spec import SessionSpec
 from instructions.models import Membership, Workspace
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
@@ -70,8 +71,9 @@ for slug in ("acme", "edits", "fresh"):
 acme = Workspace.objects.get(slug="acme")
 document_save(target=Target(scope="workspace", workspace=acme), body=body("Team"), actor=alice, reason="bench")
 document_save(target=Target(scope="user", user=alice), body=body("Personal"), actor=alice, reason="bench")
-spawn = session_create(owner=alice, workspace=acme, agent="claude-code")
-fresh = session_create(owner=alice, workspace=Workspace.objects.get(slug="fresh"), agent="claude-code")
+spawn = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
+fresh_workspace = Workspace.objects.get(slug="fresh")
+fresh = session_create(owner=alice, workspace=fresh_workspace, spec=SessionSpec(agent="claude-code"))
 token = AuthToken.objects.create(user=alice, expiry=None)[1]
 print(json.dumps({"token": token, "session": str(spawn.pk), "fresh": str(fresh.pk)}))
 """.replace("SCOPE_CHARS", str(SCOPE_CHARS))

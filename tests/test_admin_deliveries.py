@@ -18,6 +18,7 @@ from instructions.foundation.contract import Scope
 from instructions.models import AgentSession, RecordedText
 from instructions.rules import bundle
 from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import audit_log
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
@@ -46,7 +47,9 @@ def os_file(tmp_path, settings):
 @pytest.fixture
 def delivered(alice, acme, credo_dir, os_file):
     document_save(target=Target(scope=Scope.WORKSPACE, workspace=acme), body="Run make test.", actor=alice, reason="t")
-    session = session_create(owner=alice, workspace=acme, agent="claude-code", additional_instructions=LONG)
+    session = session_create(
+        owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code", additional_instructions=LONG)
+    )
     payload, delivery = spawn_for_session(session=session, actor=alice)
     return payload["files"][INSTRUCTIONS_PATH], delivery
 

@@ -24,6 +24,7 @@ from instructions.foundation.errors import OathConflict, ServiceError
 from instructions.foundation.stored_text import validate_bundle_dir, validate_text
 from instructions.models import Membership, Role
 from instructions.rules.agents import ENV_NAME
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
 from tests.test_serving_errors import assert_error
@@ -377,7 +378,7 @@ def test_the_session_scope_without_a_session_is_a_400_naming_session(api, alice,
 
 @pytest.mark.parametrize("url", ["/api/instructions", "/api/instructions/scopes", "/api/instructions/scope/user"])
 def test_a_session_of_another_workspace_is_a_400_naming_session(api, alice, acme, default_workspace, url):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     Membership.objects.create(workspace=default_workspace, user=alice, role=Role.MAINTAINER)
     response = api.as_(alice).get(f"{url}?workspace={default_workspace.slug}&session={session.pk}")
     assert list(assert_error(response, 400, "INVALID")["errors"]) == ["session"]

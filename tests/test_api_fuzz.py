@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.sessions import session_create
 
 json_values = st.recursive(
@@ -67,7 +68,7 @@ ROUTES = [
 
 @pytest.mark.parametrize("method, url", ROUTES)
 def test_no_route_answers_500(api, alice, bob, method, url):
-    session = session_create(owner=alice, workspace=bob.memberships.get().workspace, agent="pi")
+    session = session_create(owner=alice, workspace=bob.memberships.get().workspace, spec=SessionSpec(agent="pi"))
     client = api.as_(alice)
 
     @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

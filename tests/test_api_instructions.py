@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from instructions.models import InstructionDocument, ReviewItem
+from instructions.rules.session_spec import SessionSpec
 
 ENTRY_KEYS = {"scope", "path", "body", "lines", "modified_at", "oath_check", "oath_conflict"}
 CONFLICT_KEYS = {"scope", "path", "snippet", "conflicting_oath"}
@@ -331,7 +332,7 @@ def test_revert_to_another_scopes_version_is_404(api, alice, acme):
 def test_session_scope_edit_and_clear(api, alice, acme):
     from instructions.services.sessions import session_create
 
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     url = f"/api/instructions/scope/session?session={session.pk}"
     client = api.as_(alice)
     assert put(client, url, {"body": "for now: be terse"}).status_code == 200

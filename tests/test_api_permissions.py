@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from instructions.models import InstructionDocument, ReviewItem
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
 
@@ -21,7 +22,7 @@ ROLES = ["anonymous", "dave", "carol", "bob", "alice", "staff"]
 @pytest.fixture
 def world(acme, alice, bob, carol, dave, staff):
     doc = document_save(target=Target(scope="workspace", workspace=acme), body="v1", actor=alice, reason="seed")
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     review = ReviewItem.objects.create(
         kind="rejected_write",
         scope="workspace",

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from instructions.foundation.errors import OathConflict
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
@@ -26,7 +27,7 @@ def grow(alice, acme, session, n: int, start: int) -> None:
             document_save(
                 target=Target(scope="workspace", workspace=acme), body=ATTACK.format(i=i), actor=alice, reason="r"
             )
-        session_create(owner=alice, workspace=acme, agent="pi")
+        session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
         spawn_for_session(session=session, actor=alice)
 
 
@@ -44,7 +45,7 @@ LISTS = {
 
 @pytest.mark.parametrize("url, queries", LISTS.items())
 def test_list_query_count_does_not_grow_with_rows(api, alice, acme, url, queries):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     client = api.as_(alice)
     url = url.format(session=session.pk)
 
@@ -62,7 +63,7 @@ def test_list_query_count_does_not_grow_with_rows(api, alice, acme, url, queries
 
 
 def test_merged_and_spawn_hot_paths_are_pinned(api, alice, acme, django_assert_num_queries):
-    session = session_create(owner=alice, workspace=acme, agent="claude-code")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
     grow(alice, acme, session, 3, 0)
     client = api.as_(alice)
     client.get("/api/agents")  # warm the credo cache and the token's throttle

@@ -11,6 +11,7 @@ from django.forms.models import model_to_dict
 
 from instructions.history import ChangePath, change_path
 from instructions.models import Delivery, Workspace
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.audit import create_audited, save_audited
 from instructions.services.sessions import session_create
 
@@ -43,7 +44,7 @@ def delivery(session) -> Delivery:
 
 @pytest.fixture
 def session(alice, acme):
-    return session_create(owner=alice, workspace=acme, agent="claude-code")
+    return session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
 
 
 @pytest.mark.parametrize("path", [ChangePath.API, ChangePath.WEB, ChangePath.COMMAND])

@@ -17,6 +17,7 @@ from instructions.foundation.contract import Scope
 from instructions.foundation.errors import OathConflict
 from instructions.history import ChangePath, change_path
 from instructions.models import ReviewItem
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import audit_log
 from instructions.services.documents import Target, document_revert, document_save
 from instructions.services.reviews import documents_recheck, review_approve
@@ -160,7 +161,9 @@ def sessions_story(acme, alice, bob):
         document_save(target=target, body="a\nB\nc\nd\ne", actor=bob, reason="second")
     with change_path(ChangePath.API):
         session = session_create(
-            owner=alice, workspace=acme, agent="claude-code", additional_instructions="Focus on the parser.\nBe brief."
+            owner=alice,
+            workspace=acme,
+            spec=SessionSpec(agent="claude-code", additional_instructions="Focus on the parser.\nBe brief."),
         )
         session_end(session=session, actor=alice, reason="Session ended")
     return session

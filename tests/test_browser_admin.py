@@ -29,6 +29,7 @@ from instructions.foundation.errors import OathConflict
 from instructions.history import ChangePath, change_path
 from instructions.models import InstructionDocument, Membership, ReviewItem, ReviewStatus, Role, Workspace
 from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import audit_log
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
@@ -101,7 +102,9 @@ def world(credo_dir):
     with change_path(ChangePath.API), pytest.raises(OathConflict):
         document_save(target=target, body=RULES_MD + "\n- Write a test per bug." + ATTACK, actor=bob, reason="ship")
     with change_path(ChangePath.API):
-        session = session_create(owner=alice, workspace=acme, agent="claude-code", additional_instructions=LONG)
+        session = session_create(
+            owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code", additional_instructions=LONG)
+        )
         payload, delivery = spawn_for_session(session=session, actor=alice)
     stale, current = ReviewItem.objects.order_by("pk")
     return {"acme": acme, "stale": stale, "current": current, "delivery": delivery, "payload": payload}

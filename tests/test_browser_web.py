@@ -18,6 +18,7 @@ import pytest
 
 from instructions.foundation.contract import Scope
 from instructions.models import InstructionDocument, Membership, ReviewItem, ReviewStatus, Role, Workspace
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
@@ -68,7 +69,7 @@ def test_members_edit_preview_and_review_in_the_browser(live_server, browser, cr
     target = Target(scope=Scope.WORKSPACE, workspace=acme)
     document_save(target=target, body=FIRST, actor=bob, reason="first conventions")
     document_save(target=Target(scope=Scope.USER, user=alice), body="Answer briefly.", actor=alice, reason="me")
-    session = session_create(owner=alice, workspace=acme, agent="claude-code", cwd="/home/alice/acme")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code", cwd="/home/alice/acme"))
     _, delivery = spawn_for_session(session=session, actor=alice)
     url = live_server.url
 

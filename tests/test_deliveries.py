@@ -21,6 +21,7 @@ from instructions.models import AgentSession, Delivery, InstructionDocument
 from instructions.rules.bundle import ENVIRONMENT_PATH, INSTRUCTIONS_PATH, MOUNTS_PATH
 from instructions.rules.credo import current_credo
 from instructions.rules.os_profiles import render_os_text
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors.rebuild import delivery_rebuild
 from instructions.services.deliveries import (
     DELIVERY_REASON,
@@ -57,10 +58,12 @@ def session(alice, acme):
     return session_create(
         owner=alice,
         workspace=acme,
-        agent="claude-code",
-        cwd="/home/user",
-        env={"ANTHROPIC_API_KEY": "k"},
-        additional_instructions="Extra: be careful.",
+        spec=SessionSpec(
+            agent="claude-code",
+            cwd="/home/user",
+            env={"ANTHROPIC_API_KEY": "k"},
+            additional_instructions="Extra: be careful.",
+        ),
     )
 
 
@@ -113,7 +116,7 @@ def test_scope_versions_follow_the_current_version(alice, scopes, session):
 
 
 def test_only_used_scopes_are_recorded(alice, acme):
-    session = session_create(owner=alice, workspace=acme, agent="codex")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="codex"))
     save(Target(scope=Scope.WORKSPACE, workspace=acme), "", alice)  # an empty scope is not used
     payload, delivery = spawn_for_session(session=session, actor=alice)
     assert delivery.scope_versions == {}
@@ -122,7 +125,7 @@ def test_only_used_scopes_are_recorded(alice, acme):
 
 
 def test_skip_os_instructions_is_recorded(alice, acme, scopes):
-    session = session_create(owner=alice, workspace=acme, agent="opencode", skip_os_instructions=True)
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="opencode", skip_os_instructions=True))
     payload, delivery = spawn_for_session(session=session, actor=alice)
     assert payload["args"] == []
     assert payload["env"] == {}
@@ -154,10 +157,10 @@ def test_an_ended_sessions_scope_is_skipped_even_if_its_body_remains(alice, scop
 
 def test_unknown_agent_and_oversized_payload_record_nothing(alice, acme):
     with pytest.raises(NotFound):
-        session_create(owner=alice, workspace=acme, agent="emacs")
+        session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="emacs"))
     big = "中" * 50_000
     save(Target(scope=Scope.USER, user=alice), big[:-1] + "a", alice)
-    codex = session_create(owner=alice, workspace=acme, agent="codex", additional_instructions=big)
+    codex = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="codex", additional_instructions=big))
     with pytest.raises(PayloadTooLarge):
         spawn_for_session(session=codex, actor=alice)
     assert not Delivery.objects.exists()
@@ -165,7 +168,9 @@ def test_unknown_agent_and_oversized_payload_record_nothing(alice, acme):
 
 def test_large_instructions_use_the_file_flag(alice, acme):
     save(Target(scope=Scope.USER, user=alice), "é" * 50_000, alice)
-    session = session_create(owner=alice, workspace=acme, agent="claude-code", additional_instructions="ж" * 50_000)
+    session = session_create(
+        owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code", additional_instructions="ж" * 50_000)
+    )
     payload, delivery = spawn_for_session(session=session, actor=alice)
     assert payload["args"] == ["--append-system-prompt-file", INSTRUCTIONS_PATH]
     assert delivery.mechanism == "append-system-prompt-file"
@@ -176,7 +181,7 @@ def make_history(alice, acme, rows: int) -> AgentSession:
     for n in range(rows):
         save(Target(scope=Scope.USER, user=alice), f"Preference number {n}.", alice)
         save(Target(scope=Scope.WORKSPACE, workspace=acme), f"Convention number {n}.", alice)
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     save(Target(scope=Scope.SESSION, session=session), SESSION_BODY, alice)
     return AgentSession.objects.get(pk=session.pk)  # nothing cached on it
 
@@ -202,7 +207,7 @@ def test_query_count_does_not_grow_with_history(alice, acme, django_assert_num_q
 
 
 def test_spawn_preview_records_nothing(alice, acme, scopes):
-    payload = spawn_preview(user=alice, workspace=acme, agent="pi", cwd="/w", env={"X": "1"})
+    payload = spawn_preview(user=alice, workspace=acme, spec=SessionSpec(agent="pi", cwd="/w", env={"X": "1"}))
     assert payload["agent"] == "pi"
     assert payload["env"] == {"X": "1"}
     assert payload["mechanism"] == "append-system-prompt"
@@ -215,11 +220,13 @@ def test_a_host_session_names_its_bundle_directory_and_describes_the_host(alice,
     session = session_create(
         owner=alice,
         workspace=acme,
-        agent="opencode",
-        cwd="/home/alice/src/app",
-        bundle_dir=bundle_dir,
-        os_profile="host",
-        platform="Linux Debian GNU/Linux 12 6.1.0 x86_64",
+        spec=SessionSpec(
+            agent="opencode",
+            cwd="/home/alice/src/app",
+            bundle_dir=bundle_dir,
+            os_profile="host",
+            platform="Linux Debian GNU/Linux 12 6.1.0 x86_64",
+        ),
     )
     payload, delivery = spawn_for_session(session=session, actor=alice)
 
@@ -237,7 +244,7 @@ def test_a_host_session_names_its_bundle_directory_and_describes_the_host(alice,
 
 
 def test_a_gemini_session_gets_its_context_file(alice, acme, scopes, tmp_path):
-    session = session_create(owner=alice, workspace=acme, agent="gemini", bundle_dir="/b")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="gemini", bundle_dir="/b"))
     payload, delivery = spawn_for_session(session=session, actor=alice)
     assert payload["args"] == ["--include-directories=/b"]
     assert payload["files"]["/b/GEMINI.md"] == payload["files"]["/b/instructions.md"]
@@ -253,7 +260,7 @@ def test_a_gemini_session_gets_its_context_file(alice, acme, scopes, tmp_path):
 
 def test_prepare_bundle_refuses_unknown_agents(alice, acme):
     with pytest.raises(NotFound):
-        prepare_bundle(user=alice, workspace=acme, agent="nope")
+        prepare_bundle(user=alice, workspace=acme, spec=SessionSpec(agent="nope"))
 
 
 # --- commands ----------------------------------------------------------------------
@@ -319,8 +326,8 @@ def test_write_bundle_errors(alice, dave, tmp_path, args, message):
 
 
 def test_expire_sessions_ends_idle_sessions(alice, acme, settings):
-    idle = session_create(owner=alice, workspace=acme, agent="pi")
-    fresh = session_create(owner=alice, workspace=acme, agent="pi")
+    idle = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
+    fresh = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     save(Target(scope=Scope.SESSION, session=idle), SESSION_BODY, alice)
     idle.last_seen_at = timezone.now() - timedelta(minutes=settings.AGENTOS_SESSION_IDLE_MINUTES + 1)
     idle.save_without_historical_record(update_fields=["last_seen_at"])

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from instructions.foundation.contract import Scope
 from instructions.foundation.params import MAX_ID, parse_id
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.documents import Target, document_save
 
 pytestmark = pytest.mark.usefixtures("fixed_credo")
@@ -102,7 +103,7 @@ def test_absurd_ids_still_find_real_versions(client, alice, acme_doc):
 def test_absurd_delivery_id_is_404(client, alice, acme):
     from instructions.services.sessions import session_create
 
-    session = session_create(owner=alice, workspace=acme, agent="claude-code")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
     client.force_login(alice)
     assert client.get(f"/sessions/{session.pk}/deliveries/{HUGE}/").status_code == 404
 
@@ -148,7 +149,7 @@ def test_absurd_version_ids_in_the_admin_history_are_404(client, staff, acme_doc
 def test_absurd_session_version_ids_in_the_admin_are_404(client, staff, alice, acme):
     from instructions.services.sessions import session_create
 
-    session = session_create(owner=alice, workspace=acme, agent="claude-code")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
     client.force_login(staff)
     url = reverse("admin:instructions_agentsession_simple_history", args=[session.pk, HUGE])
     assert client.get(url).status_code == 404

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from instructions.models import InstructionDocument
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import load_merged
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create, session_end
@@ -32,7 +33,7 @@ def fill_history(target: Target, actor, versions: int) -> None:
 
 @pytest.mark.parametrize("versions", [5, 500])
 def test_loader_query_count_does_not_grow_with_history(acme, alice, django_assert_num_queries, versions):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     for target in (Target(scope="user", user=alice), Target(scope="workspace", workspace=acme)):
         fill_history(target, alice, versions)
     fill_history(Target(scope="session", session=session), alice, 2)
@@ -55,7 +56,7 @@ def test_loader_serves_each_owner_only_their_own_scopes(acme, alice, bob):
 
 
 def test_an_ended_session_scope_never_reappears(acme, alice):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     document_save(target=Target(scope="session", session=session), body="session only", actor=alice, reason="r")
     assert "session only" in load_merged(user=alice, workspace=acme, session=session)["merged"]
     session_end(session=session, actor=alice)
@@ -63,7 +64,7 @@ def test_an_ended_session_scope_never_reappears(acme, alice):
 
 
 def test_a_session_scope_older_than_its_session_is_stale(acme, alice):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     document_save(target=Target(scope="session", session=session), body="stale text", actor=alice, reason="r")
     session.started_at = InstructionDocument.objects.get(session=session).updated_at + timedelta(seconds=1)
     assert "stale text" not in load_merged(user=alice, workspace=acme, session=session)["merged"]

@@ -14,6 +14,7 @@ from instructions.foundation.errors import (
     StaleVersion,
 )
 from instructions.models import InstructionDocument, ReviewItem
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.documents import Target, document_revert, document_save
 from instructions.services.reviews import review_approve, review_reject
 from instructions.services.sessions import session_create, session_end
@@ -128,7 +129,7 @@ def test_revert_makes_a_new_version_equal_to_an_old_one(acme, alice):
 
 
 def test_ending_a_session_clears_its_scope_and_keeps_the_history(acme, alice):
-    session = session_create(owner=alice, workspace=acme, agent="claude-code")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
     target = Target(scope="session", session=session)
     doc = document_save(target=target, body="during this session: be brief", actor=alice, reason="r")
     session_end(session=session, actor=alice)

@@ -16,6 +16,7 @@ from instructions.foundation import render_cache
 from instructions.foundation.contract import Scope
 from instructions.foundation.errors import NotFound, OathConflict
 from instructions.models import Delivery, ReviewItem
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import load_merged
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
@@ -109,7 +110,7 @@ def test_a_renamed_user_shows_in_the_path(api, world, acme):
 
 
 def test_an_ended_session_stops_being_served(api, world, acme):
-    session = session_create(owner=world, workspace=acme, agent="pi")
+    session = session_create(owner=world, workspace=acme, spec=SessionSpec(agent="pi"))
     document_save(target=Target(scope=Scope.SESSION, session=session), body="Session only.", actor=world, reason="t")
     client = api.as_(world)
     url = f"/api/instructions?session={session.pk}"
@@ -139,7 +140,7 @@ def test_the_shared_cache_failing_is_not_an_error(api, world, acme, monkeypatch)
 
 @pytest.fixture
 def session(world, acme):
-    return session_create(owner=world, workspace=acme, agent="claude-code", cwd="/w", env={"K": "v"})
+    return session_create(owner=world, workspace=acme, spec=SessionSpec(agent="claude-code", cwd="/w", env={"K": "v"}))
 
 
 def spawn(api, user, session):

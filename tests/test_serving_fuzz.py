@@ -49,6 +49,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
 from instructions.foundation.errors import OathConflict
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
 
@@ -142,7 +143,7 @@ def world(alice, bob, carol, dave, staff, acme):
     """alice (maintainer of acme, the fuzzer's identity) with a workspace scope, a
     session with its scope, a pending review by bob; every token of the test world."""
     document_save(target=Target(scope="workspace", workspace=acme), body="Run make test.", actor=alice, reason="seed")
-    session = session_create(owner=alice, workspace=acme, agent="claude-code")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code"))
     document_save(target=Target(scope="session", session=session), body="Be brief.", actor=alice, reason="seed")
     with pytest.raises(OathConflict) as refused:
         document_save(

@@ -17,6 +17,7 @@ from django.urls import URLPattern, reverse
 from instructions.foundation.contract import Scope
 from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, Membership, RecordedText, ReviewItem, ReviewStatus, Role
+from instructions.rules.session_spec import SessionSpec
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create
@@ -122,7 +123,7 @@ def test_password_change_page(as_, alice):
 
 def test_home_lists_workspaces_scope_sessions_proposals_and_reviews(as_, alice, bob, acme, default_workspace):
     document_save(target=Target(scope=Scope.USER, user=alice), body="Be brief.", actor=alice, reason="t")
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     mine = propose(acme, BAD, alice)
     theirs = propose(acme, BAD + "\nAnd more.", bob)
     html = as_(alice).get("/").content.decode()
@@ -148,7 +149,7 @@ def test_home_query_count_does_not_grow(as_, alice, acme, django_assert_num_quer
 
     def grow(n):
         for i in range(n):
-            session_create(owner=alice, workspace=acme, agent="codex")
+            session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="codex"))
             propose(acme, f"{BAD}\n{i}", alice)
 
     grow(2)
@@ -352,7 +353,9 @@ def test_the_preview_with_the_host_profile(as_, alice, acme):
 
 def test_the_preview_as_a_session_uses_its_bundle_directory_and_profile(as_, alice, acme):
     session = session_create(
-        owner=alice, workspace=acme, agent="pi", cwd="/home/alice", bundle_dir="/run/b", os_profile="host"
+        owner=alice,
+        workspace=acme,
+        spec=SessionSpec(agent="pi", cwd="/home/alice", bundle_dir="/run/b", os_profile="host"),
     )
     response = as_(alice).get(f"/w/acme/preview/?session={session.pk}&os_profile=agentos-vm")
     preview = response.context["preview"]
@@ -365,9 +368,11 @@ def test_the_preview_as_a_session_uses_its_bundle_directory_and_profile(as_, ali
 
 def test_the_preview_as_a_session_hides_the_sessions_env_values(as_, alice, bob, acme):
     session = session_create(
-        owner=alice, workspace=acme, agent="opencode", env={"API_KEY": "sk-secret"}, additional_instructions="Extra."
+        owner=alice,
+        workspace=acme,
+        spec=SessionSpec(agent="opencode", env={"API_KEY": "sk-secret"}, additional_instructions="Extra."),
     )
-    other = session_create(owner=bob, workspace=acme, agent="pi")
+    other = session_create(owner=bob, workspace=acme, spec=SessionSpec(agent="pi"))
     client = as_(alice)
     response = client.get(f"/w/acme/preview/?session={session.pk}")
     preview = response.context["preview"]
@@ -646,7 +651,9 @@ def test_the_queue_query_count_does_not_grow(as_, alice, bob, acme, django_asser
 
 def test_sessions_deliveries_and_the_verified_rebuild(as_, alice, dave, acme):
     save(acme, "Run the tests.", alice)
-    session = session_create(owner=alice, workspace=acme, agent="claude-code", additional_instructions="Be quick.")
+    session = session_create(
+        owner=alice, workspace=acme, spec=SessionSpec(agent="claude-code", additional_instructions="Be quick.")
+    )
     payload, delivery = spawn_for_session(session=session, actor=alice)
     client = as_(alice)
     assert f'href="/sessions/{session.pk}/"' in client.get("/sessions/").content.decode()
@@ -665,7 +672,7 @@ def test_sessions_deliveries_and_the_verified_rebuild(as_, alice, dave, acme):
 
 
 def test_a_mismatch_is_shown_loudly(as_, alice, acme):
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     _, delivery = spawn_for_session(session=session, actor=alice)
     RecordedText.objects.filter(sha256=delivery.os_text_sha256).update(text="Tampered.")
     html = as_(alice).get(f"/sessions/{session.pk}/deliveries/{delivery.pk}/").content.decode()
@@ -675,13 +682,15 @@ def test_a_mismatch_is_shown_loudly(as_, alice, acme):
 
 def test_sessions_list_query_count_does_not_grow(as_, alice, acme, django_assert_num_queries):
     client = as_(alice)
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     spawn_for_session(session=session, actor=alice)
     # session, user, count, the sessions with their workspace and delivery counts
     with django_assert_num_queries(4):
         assert client.get("/sessions/").status_code == 200
     for _ in range(10):
-        spawn_for_session(session=session_create(owner=alice, workspace=acme, agent="pi"), actor=alice)
+        spawn_for_session(
+            session=session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi")), actor=alice
+        )
     with django_assert_num_queries(4):
         assert client.get("/sessions/").status_code == 200
 
@@ -718,7 +727,7 @@ def test_the_author_of_a_proposal_cannot_decide_it(as_, alice, acme):
 def test_a_refused_private_text_is_not_in_a_maintainers_queue(as_, alice, bob, acme):
     from instructions.services.sessions import session_create
 
-    session = session_create(owner=bob, workspace=acme, agent="pi")
+    session = session_create(owner=bob, workspace=acme, spec=SessionSpec(agent="pi"))
     with pytest.raises(OathConflict) as conflict:
         document_save(target=Target(scope=Scope.SESSION, session=session), body=BAD, actor=bob, reason="r")
     review_id = conflict.value.extra["review"]
@@ -734,7 +743,7 @@ def test_the_delivery_page_names_scope_versions_not_history_ids(as_, alice, acme
         document_save(target=Target(scope=Scope.USER, user=alice), body=body, actor=alice, reason="me")
     save(acme, "One.", alice)
     save(acme, "Two.", alice)
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     _, delivery = spawn_for_session(session=session, actor=alice)
     history_id = delivery.scope_versions["workspace"]
     version = InstructionDocument.history.get(history_id=history_id).version

@@ -14,6 +14,7 @@ from instructions.foundation.stored_text import sha256_text
 from instructions.models import Delivery, RecordedText
 from instructions.rules import bundle
 from instructions.rules.bundle import INSTRUCTIONS_PATH
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors.rebuild import delivery_rebuild
 from instructions.services.deliveries import spawn_for_session, texts_record
 from instructions.services.documents import Target, document_save
@@ -48,7 +49,9 @@ def delivered(alice, acme, credo_dir, os_file):
     document_save(target=Target(scope=Scope.USER, user=alice), body=f"Be brief.\n\n{SHARED}", actor=alice, reason="t")
     document_save(target=Target(scope=Scope.WORKSPACE, workspace=acme), body=SHARED, actor=alice, reason="t")
     session = session_create(
-        owner=alice, workspace=acme, agent="codex", additional_instructions="Today: the billing module."
+        owner=alice,
+        workspace=acme,
+        spec=SessionSpec(agent="codex", additional_instructions="Today: the billing module."),
     )
     document_save(target=Target(scope=Scope.SESSION, session=session), body="Stay in src/.", actor=alice, reason="t")
     payload, delivery = spawn_for_session(session=session, actor=alice)
@@ -129,7 +132,7 @@ def test_rebuild_costs_three_queries(delivered, django_assert_num_queries):
 
 def test_a_delivery_without_credo_or_scopes(alice, acme, credo_dir, os_file):
     (credo_dir / "credo.md").unlink()
-    session = session_create(owner=alice, workspace=acme, agent="pi")
+    session = session_create(owner=alice, workspace=acme, spec=SessionSpec(agent="pi"))
     payload, delivery = spawn_for_session(session=session, actor=alice)
     assert delivery.credo_sha256 == ""
     rebuilt = delivery_rebuild(delivery)
@@ -141,11 +144,13 @@ def test_a_host_delivery_is_rebuilt_exactly_after_its_template_changed(alice, ac
     session = session_create(
         owner=alice,
         workspace=acme,
-        agent="gemini",
-        cwd="/home/alice/app",
-        bundle_dir="/run/user/1000/agentos-bundle-z9",
-        os_profile="host",
-        platform="Linux 6.1 x86_64",
+        spec=SessionSpec(
+            agent="gemini",
+            cwd="/home/alice/app",
+            bundle_dir="/run/user/1000/agentos-bundle-z9",
+            os_profile="host",
+            platform="Linux 6.1 x86_64",
+        ),
     )
     payload, delivery = spawn_for_session(session=session, actor=alice)
     sent = payload["files"]["/run/user/1000/agentos-bundle-z9/instructions.md"]

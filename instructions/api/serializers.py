@@ -21,6 +21,7 @@ from instructions.foundation.contract import (
     MAX_BODY_CHARS,
     MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
+    MAX_PLATFORM_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
     PRECEDENCE,
     OsProfile,
@@ -34,7 +35,7 @@ from instructions.foundation.stored_text import (
     validate_instruction_text,
     validate_text,
 )
-from instructions.models import MAX_PLATFORM_CHARS, ReviewStatus, Role
+from instructions.models import ReviewStatus, Role
 from instructions.rules.agents import ENV_NAME
 from instructions.rules.merge import oath_status
 
@@ -65,20 +66,20 @@ def _bmp(predicate: Callable[[str], object]) -> set[int]:
 
 #: DRF's CharField refuses NUL (Django's ProhibitNullCharactersValidator); so does every text.
 _NUL = "\\u0000"
-#: What ``text.validate_text`` refuses: NUL, and the control characters of ``text._FORBIDDEN``.
+#: What ``stored_text.validate_text`` refuses: NUL, and the control characters of ``stored_text._FORBIDDEN``.
 _NOT_TEXT = _NUL + _class_body(_bmp(_FORBIDDEN.match))
 #: What ``str.strip()`` removes (a review note must hold something else).
 _SPACE = _class_body(_bmp(str.isspace))
 
 #: Any string DRF's CharField accepts.
 NO_NUL_PATTERN = f"^[^{_NUL}]*$"
-#: A text ``text.validate_text`` accepts.
+#: A text ``stored_text.validate_text`` accepts.
 TEXT_PATTERN = f"^[^{_NOT_TEXT}]*$"
 #: A text with something in it besides white space.
 NOT_BLANK_PATTERN = f"^[^{_NOT_TEXT}]*[^{_NOT_TEXT}{_SPACE}][^{_NOT_TEXT}]*$"
 #: ``cwd``: a text, empty or absolute.
 CWD_PATTERN = f"^(?:/[^{_NOT_TEXT}]*)?$"
-#: ``text.bundle_dir_problem``'s rule: a text of one or more "/" + segment, no segment
+#: ``stored_text.bundle_dir_problem``'s rule: a text of one or more "/" + segment, no segment
 #: empty, "." or "..": absolute, normalised (no "//", no trailing "/"), not "/".
 _SEGMENT = f"(?:[^./{_NOT_TEXT}][^/{_NOT_TEXT}]*|\\.[^./{_NOT_TEXT}][^/{_NOT_TEXT}]*|\\.\\.[^/{_NOT_TEXT}]+)"
 BUNDLE_DIR_PATTERN = f"^(?:/{_SEGMENT})+$"
@@ -95,7 +96,7 @@ class EpochMillisField(serializers.IntegerField):
 
 class StrictCharField(serializers.CharField):
     """A JSON string, as it came (no trimming), held to the one text validator like every
-    stored text (``text.TEXT_VALIDATORS``: no NUL, lone surrogate, control character or
+    stored text (``stored_text.TEXT_VALIDATORS``: no NUL, lone surrogate, control character or
     bidi override). In the schema: ``schema_pattern`` (the strings it accepts;
     ``pattern=`` narrows it) and ``schema_max_length`` (a limit enforced with another
     status than a field's 400), through ``schema.StrictCharFieldSchema``."""
@@ -118,7 +119,7 @@ class StrictCharField(serializers.CharField):
 
 
 class TextField(StrictCharField):
-    """A text checked by the one text validator (``text.validate_text``: no NUL, lone
+    """A text checked by the one text validator (``stored_text.validate_text``: no NUL, lone
     surrogates or control characters but tab, LF and CR); its length is the field's."""
 
     schema_pattern = TEXT_PATTERN
@@ -132,7 +133,7 @@ class TextField(StrictCharField):
 
 
 class InstructionTextField(StrictCharField):
-    """Instruction text, checked by the one text validator (``text.validate_instruction_text``).
+    """Instruction text, checked by the one text validator (``stored_text.validate_instruction_text``).
 
     An oversized text is answered 413 (``BodyTooLarge`` passes through DRF's
     validation to the API's error handler); any other refusal is a field error.
@@ -160,7 +161,7 @@ class InstructionTextField(StrictCharField):
 
 
 class BundleDirField(StrictCharField):
-    """A session's bundle directory, checked by ``text.validate_bundle_dir``."""
+    """A session's bundle directory, checked by ``stored_text.validate_bundle_dir``."""
 
     schema_pattern = BUNDLE_DIR_PATTERN
 

@@ -34,6 +34,7 @@ from instructions.api.rendered import json_bytes
 from instructions.foundation.errors import Forbidden, InvalidInput
 from instructions.models import AgentSession
 from instructions.rules.agents import registered_agents
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import MergeStamp, access, session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
 from instructions.services.session_tokens import session_token_mint
@@ -90,14 +91,7 @@ class SessionListView(ApiView):
         session, payload, _ = session_start(
             owner=request.user,
             workspace=workspace,
-            agent=data["agent"],
-            cwd=data["cwd"],
-            env=data["env"],
-            skip_os_instructions=data["skip_os_instructions"],
-            additional_instructions=data["additional_instructions"],
-            bundle_dir=data["bundle_dir"],
-            os_profile=data["os_profile"],
-            platform=data["platform"],
+            spec=SessionSpec.from_data(data),
             reason=reason_for(request, "API: session started"),
         )
         session.spawn = payload

@@ -38,7 +38,7 @@ SECTION_NAMES: tuple[str, ...] = (*MERGE_ORDER, ADDITIONAL_SECTION)
 def section_header(name: str) -> str:
     """The line that opens a section: ``# [global]``, ``# [user]``, ... ``# [additional]``.
 
-    Nothing a person writes may produce such a line (``text.validate_instruction_text``):
+    Nothing a person writes may produce such a line (``stored_text.validate_instruction_text``):
     the sections are how a reader, and an agent, tell the credo from everything else.
     """
     return f"# [{name}]"
@@ -52,6 +52,8 @@ MAX_NOTE_CHARS = 5_000
 MAX_WORKSPACE_NAME_CHARS = 200
 #: A session's working directory (Linux's PATH_MAX).
 MAX_CWD_CHARS = 4096
+#: A session's platform string (what the launcher's ``uname`` said).
+MAX_PLATFORM_CHARS = 256
 
 #: Where a session's bundle files are, as the agent sees them, unless the session
 #: names another directory (``AgentSession.bundle_dir``): the agentOS VM's read-only

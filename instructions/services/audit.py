@@ -23,7 +23,7 @@ MAX_REASON = 100
 
 def clean_reason(reason: str) -> str:
     """``reason`` on one line, at most ``MAX_REASON`` characters; ``InvalidInput`` if it
-    holds a character no stored text may hold (``text.validate_text``)."""
+    holds a character no stored text may hold (``stored_text.validate_text``)."""
     validate_text(reason or "", field="The change reason", max_chars=None)
     reason = " ".join((reason or "").split())
     return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"

@@ -42,7 +42,7 @@ from instructions.foundation import render_cache
 from instructions.foundation.contract import DEFAULT_OS_PROFILE, MergedInstructions, Scope
 from instructions.foundation.errors import ServiceError, SessionEnded
 from instructions.foundation.render_cache import Rendered
-from instructions.foundation.stored_text import sha256_text, validate_bundle_dir, validate_instruction_text
+from instructions.foundation.stored_text import sha256_text
 from instructions.models import AgentSession, Delivery, RecordedText, Workspace
 from instructions.rules.agents import (
     MAX_ARG_BYTES,
@@ -50,7 +50,6 @@ from instructions.rules.agents import (
     SpawnPayload,
     agent_files,
     build_spawn,
-    get_agent,
     registered_agents,
     utf8_len,
 )
@@ -61,7 +60,8 @@ from instructions.rules.bundle import (
     environment_metadata,
     instructions_path,
 )
-from instructions.rules.os_profiles import check_profile, render_os_text
+from instructions.rules.os_profiles import render_os_text
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import (
     MergeInputs,
     MergeStamp,
@@ -113,41 +113,36 @@ def prepare_bundle(
     *,
     user,
     workspace: Workspace,
-    agent: str,
+    spec: SessionSpec,
     session: AgentSession | None = None,
-    cwd: str = "",
-    additional_instructions: str = "",
     mounts: Sequence[Mapping[str, Any]] | None = None,
-    bundle_dir: str = MOUNT_DIR,
-    os_profile: str = DEFAULT_OS_PROFILE,
-    platform: str = "",
 ) -> PreparedBundle:
-    """Merge the scopes and compose the bundle's files in ``bundle_dir``. Records nothing.
+    """Merge the scopes and compose the bundle's files in ``spec.bundle_dir`` for ``spec.agent``.
+    Records nothing.
 
     With a ``session``, its scope takes part only while the session is active and
-    its environment metadata names it. ``agent`` must be a registered agent. The OS
-    text is ``os_profile``'s, rendered for ``cwd``, ``platform`` and ``bundle_dir``.
+    its environment metadata names it. The spec is checked first (``SessionSpec.validated``).
+    The OS text is ``spec.os_profile``'s, rendered for its cwd, platform and bundle directory.
     """
-    get_agent(agent)
-    validate_instruction_text(additional_instructions, field="additional_instructions")
-    validate_bundle_dir(bundle_dir)
-    check_profile(os_profile)
+    spec = spec.validated()
     inputs = gather_inputs(user=user, workspace=workspace, session=session)
     merged = merge_inputs(inputs)
-    os_text = render_os_text(os_profile, cwd=cwd, platform=platform, bundle_dir=bundle_dir)
+    os_text = render_os_text(spec.os_profile, cwd=spec.cwd, platform=spec.platform, bundle_dir=spec.bundle_dir)
     instructions_md = compose_instructions_md(
-        os_text=os_text, merged=merged["merged"], additional=additional_instructions
+        os_text=os_text, merged=merged["merged"], additional=spec.additional_instructions
     )
     environment = environment_metadata(
-        agent=agent,
+        agent=spec.agent,
         workspace=workspace.slug,
-        cwd=cwd,
+        cwd=spec.cwd,
         session=str(session.pk) if session is not None else "",
         started_at=session.started_at if session is not None else None,
     )
     files = {
-        **compose_files(instructions_md=instructions_md, environment=environment, mounts=mounts, bundle_dir=bundle_dir),
-        **agent_files(agent, instructions_md, bundle_dir),
+        **compose_files(
+            instructions_md=instructions_md, environment=environment, mounts=mounts, bundle_dir=spec.bundle_dir
+        ),
+        **agent_files(spec.agent, instructions_md, spec.bundle_dir),
     }
     return PreparedBundle(
         instructions_md=instructions_md,
@@ -155,24 +150,15 @@ def prepare_bundle(
         merged=merged,
         inputs=inputs,
         os_text=os_text,
-        bundle_dir=bundle_dir,
-        os_profile=str(os_profile),
+        bundle_dir=spec.bundle_dir,
+        os_profile=str(spec.os_profile),
     )
 
 
 def session_bundle(*, session: AgentSession, mounts: Sequence[Mapping[str, Any]] | None = None) -> PreparedBundle:
     """``prepare_bundle`` with everything taken from the session."""
     return prepare_bundle(
-        user=session.owner,
-        workspace=session.workspace,
-        agent=session.agent,
-        session=session,
-        cwd=session.cwd,
-        additional_instructions=session.additional_instructions,
-        mounts=mounts,
-        bundle_dir=session.bundle_dir,
-        os_profile=session.os_profile,
-        platform=session.platform,
+        user=session.owner, workspace=session.workspace, spec=SessionSpec.of(session), session=session, mounts=mounts
     )
 
 
@@ -320,36 +306,15 @@ def forget_recorded_texts() -> None:
         _recorded.clear()
 
 
-def spawn_preview(
-    *,
-    user,
-    workspace: Workspace,
-    agent: str,
-    cwd: str = "",
-    env: Mapping[str, str] | None = None,
-    skip_os_instructions: bool = False,
-    additional_instructions: str = "",
-    bundle_dir: str = MOUNT_DIR,
-    os_profile: str = DEFAULT_OS_PROFILE,
-    platform: str = "",
-) -> SpawnPayload:
-    """The payload ``agent`` would get for ``user`` in ``workspace``, without a session. Records nothing."""
-    bundle = prepare_bundle(
-        user=user,
-        workspace=workspace,
-        agent=agent,
-        cwd=cwd,
-        additional_instructions=additional_instructions,
-        bundle_dir=bundle_dir,
-        os_profile=os_profile,
-        platform=platform,
-    )
+def spawn_preview(*, user, workspace: Workspace, spec: SessionSpec) -> SpawnPayload:
+    """The payload ``spec.agent`` would get for ``user`` in ``workspace``, without a session. Records nothing."""
+    bundle = prepare_bundle(user=user, workspace=workspace, spec=spec)
     return build_spawn(
-        agent=agent,
+        agent=spec.agent,
         instructions_md=bundle.instructions_md,
-        cwd=cwd,
-        env=env,
-        skip_os_instructions=skip_os_instructions,
+        cwd=spec.cwd,
+        env=spec.env,
+        skip_os_instructions=spec.skip_os_instructions,
         files=bundle.files,
         bundle_dir=bundle.bundle_dir,
     )
@@ -410,16 +375,24 @@ class PreviewSet:
         return instructions_path(self.bundle_dir)
 
 
-def _agent_preview(spec: AgentSpec, bundle: PreparedBundle, environment: dict[str, str], launch: dict) -> AgentPreview:
+def _agent_preview(
+    spec: AgentSpec, bundle: PreparedBundle, environment: dict[str, str], launch: SessionSpec
+) -> AgentPreview:
     files = compose_files(
         instructions_md=bundle.instructions_md,
         environment={**environment, "agent": spec.name},
         bundle_dir=bundle.bundle_dir,
     )
-    caller_env = launch["env"] or {}
+    caller_env = launch.env or {}
     try:
         payload = build_spawn(
-            agent=spec.name, instructions_md=bundle.instructions_md, files=files, bundle_dir=bundle.bundle_dir, **launch
+            agent=spec.name,
+            instructions_md=bundle.instructions_md,
+            files=files,
+            bundle_dir=bundle.bundle_dir,
+            cwd=launch.cwd,
+            env=launch.env,
+            skip_os_instructions=launch.skip_os_instructions,
         )
     except ServiceError as exc:
         return AgentPreview(spec=spec, payload=None, error=exc.message, injected_env={}, passed_env=[], measures=[])
@@ -451,31 +424,21 @@ def spawn_previews(
     """
     agents = registered_agents()
     if session is not None:
-        launch = {"cwd": session.cwd, "env": session.env, "skip_os_instructions": session.skip_os_instructions}
-        bundle = prepare_bundle(
-            user=session.owner,
-            workspace=workspace,
-            agent=session.agent,
-            session=session,
-            cwd=session.cwd,
-            additional_instructions=session.additional_instructions,
-            bundle_dir=session.bundle_dir,
-            os_profile=session.os_profile,
-            platform=session.platform,
-        )
+        spec = SessionSpec.of(session)
+        bundle = prepare_bundle(user=session.owner, workspace=workspace, spec=spec, session=session)
     else:
-        launch = {"cwd": "", "env": {}, "skip_os_instructions": False}
-        bundle = prepare_bundle(user=user, workspace=workspace, agent=agents[0].name, os_profile=os_profile)
+        spec = SessionSpec(agent=agents[0].name, os_profile=os_profile)
+        bundle = prepare_bundle(user=user, workspace=workspace, spec=spec)
     environment = environment_metadata(
         workspace=workspace.slug,
-        cwd=launch["cwd"],
+        cwd=spec.cwd,
         session=str(session.pk) if session is not None else "",
         started_at=session.started_at if session is not None else None,
     )
     return PreviewSet(
         merged=bundle.merged,
         instructions_md=bundle.instructions_md,
-        agents=[_agent_preview(spec, bundle, environment, launch) for spec in agents],
+        agents=[_agent_preview(agent, bundle, environment, spec) for agent in agents],
         session=session,
         bundle_dir=bundle.bundle_dir,
         os_profile=bundle.os_profile,

@@ -22,15 +22,13 @@ from instructions.models import (
     target_key,
 )
 from instructions.rules.approvals import verdict
-from instructions.rules.oaths import OathResult, RuleSet
+from instructions.rules.oaths import PASS, RuleSet
 from instructions.selectors import current_rules, oath_budget
 from instructions.services.audit import save_audited
-from instructions.services.proposals import approved_keys, review_keep
+from instructions.services.proposals import approved_keys, refuse_and_keep
+
 
 #: The reason of a kept refused write: the caller's reason behind this.
-REFUSED_PREFIX = "Write refused (oath conflict): "
-
-
 @dataclass(frozen=True)
 class Target:
     """Which scope of which owner a write is about (the owner in its scope's column)."""
@@ -127,18 +125,6 @@ def _write(document: InstructionDocument | None, target: Target, body: str, *, a
     return document
 
 
-def oath_conflict(result: OathResult, review: ReviewItem) -> OathConflict:
-    """The error a refused write raises: its findings and the review item keeping the text."""
-    return OathConflict(
-        "The text conflicts with the credo's oaths; it was kept for review and nothing changed.",
-        conflicts=[
-            {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
-            for f in result.findings
-        ],
-        review=review.pk,
-    )
-
-
 def document_save(
     *,
     target: Target,
@@ -162,8 +148,7 @@ def document_save(
     check_editable(target.scope)
     body = validate_instruction_text(body)
     rules = rules if rules is not None else current_rules()
-    review: ReviewItem | None = None
-    result: OathResult | None = None
+    refusal: OathConflict | None = None
     with transaction.atomic():
         if target.scope == Scope.SESSION:
             _lock_live_session(target.session)
@@ -176,17 +161,16 @@ def document_save(
             )
         if document is not None and document.body == body:
             return document  # nothing changed: no new version
+        result = PASS  # (an empty body passes: clearing a scope reads no approvals)
         if body:
             result = verdict(body, rules, approved_keys(target.key), budget=oath_budget(), target=target.key)
-        if result is not None and result.status == "fail":
-            review = review_keep(
+        if result.status == "fail":
+            refusal = refuse_and_keep(
                 target_key=target.key,
-                kind=ReviewKind.REJECTED_WRITE,
                 body=body,
                 result=result,
                 actor=actor,
-                reason=REFUSED_PREFIX + reason,
-                why=reason,
+                reason=reason,
                 scope=target.scope,
                 **target.review_fields,
                 document=document,
@@ -194,8 +178,8 @@ def document_save(
             )
         else:
             document = _write(document, target, body, actor=actor, reason=reason)
-    if review is not None:
-        raise oath_conflict(result, review)
+    if refusal is not None:
+        raise refusal  # after the transaction: the review item stays
     return document
 
 

@@ -1,15 +1,18 @@
 """Keeping a refused text for review: one pending item per target, kind and text.
 
-The write paths (scope edits, session starts, the recheck after a credo change)
-call ``review_keep``; deciding an item is ``services.reviews``.
+A write refused by the oath check (a scope edit, a session's additional instructions)
+goes through ``refuse_and_keep``: the text is kept as a pending review item and the
+caller raises the ``OathConflict`` it returns. The recheck after a credo change keeps
+stored texts with ``review_keep``. Deciding an item is ``services.reviews``.
 """
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from instructions.foundation.errors import OathConflict
 from instructions.foundation.stored_text import sha256_text
-from instructions.models import ApprovedFinding, ReviewItem, ReviewStatus, ReviewSubmission
+from instructions.models import ApprovedFinding, ReviewItem, ReviewKind, ReviewStatus, ReviewSubmission
 from instructions.rules.approvals import FindingKey
 from instructions.rules.oaths import OathResult
 from instructions.services.audit import clean_reason, save_audited
@@ -18,6 +21,40 @@ from instructions.services.audit import clean_reason, save_audited
 def approved_keys(target_key: str) -> frozenset[FindingKey]:
     """The findings reviewers approved for ``target_key`` (one query)."""
     return frozenset(ApprovedFinding.objects.filter(target_key=target_key).values_list("rule_id", "unit_key"))
+
+
+#: How a refused write's review item is recorded: this prefix, then the author's reason.
+REFUSED_PREFIX = "Write refused (oath conflict): "
+
+
+def oath_conflict(result: OathResult, review: ReviewItem) -> OathConflict:
+    """The error a refused write raises: its findings and the review item keeping the text."""
+    return OathConflict(
+        "The text conflicts with the credo's oaths; it was kept for review and nothing changed.",
+        conflicts=[
+            {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
+            for f in result.findings
+        ],
+        review=review.pk,
+    )
+
+
+def refuse_and_keep(*, target_key: str, body: str, result: OathResult, actor, reason: str, **fields) -> OathConflict:
+    """Refuse a write the oath check failed: keep ``body`` as a pending review item (recorded as
+    refused, with the author's ``reason`` as their why) and return the ``OathConflict`` to raise.
+
+    The caller raises it outside any transaction it rolls back, so the item stays."""
+    review = review_keep(
+        target_key=target_key,
+        kind=ReviewKind.REJECTED_WRITE,
+        body=body,
+        result=result,
+        actor=actor,
+        reason=REFUSED_PREFIX + reason,
+        why=reason,
+        **fields,
+    )
+    return oath_conflict(result, review)
 
 
 def review_keep(

@@ -13,29 +13,24 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_CWD_CHARS, Scope
-from instructions.foundation.errors import InvalidInput
-from instructions.foundation.stored_text import validate_bundle_dir, validate_instruction_text, validate_text
+from instructions.foundation.contract import Scope
 from instructions.models import (
-    MAX_PLATFORM_CHARS,
     AgentSession,
     Delivery,
     InstructionDocument,
-    ReviewKind,
     ReviewSubject,
     SessionToken,
     Workspace,
     additional_target_key,
 )
-from instructions.rules.agents import SpawnPayload, get_agent, validate_env
+from instructions.rules.agents import SpawnPayload
 from instructions.rules.approvals import verdict
-from instructions.rules.bundle import MOUNT_DIR
-from instructions.rules.os_profiles import check_profile
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import access, current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
-from instructions.services.documents import REFUSED_PREFIX, Target, document_save, oath_conflict
-from instructions.services.proposals import approved_keys, review_keep
+from instructions.services.documents import Target, document_save
+from instructions.services.proposals import approved_keys, refuse_and_keep
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -45,127 +40,52 @@ ACCESS_LOST_REASON = "Session ended: its owner no longer has access to the works
 
 
 def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) -> None:
-    """The oath check every scope body gets, for a new session's additional instructions.
-
-    A failing text (findings approved for this user's sessions in this workspace
-    aside) is kept for review and ``OathConflict`` is raised before anything is
-    created.
-    """
+    """The oath check every scope body gets, for a new session's additional instructions:
+    a failing text is refused and kept for review (``refuse_and_keep``) before anything is
+    created."""
     if not text:
         return
     key = additional_target_key(owner, workspace)
     result = verdict(text, current_rules(), approved_keys(key), budget=oath_budget(), target=key)
-    if result.status == "pass":
-        return
-    review = review_keep(
-        target_key=key,
-        kind=ReviewKind.REJECTED_WRITE,
-        subject=ReviewSubject.ADDITIONAL,
-        body=text,
-        result=result,
-        actor=owner,
-        reason=REFUSED_PREFIX + reason,
-        why=reason,
-        scope=Scope.SESSION,
-        user=owner,
-        workspace=workspace,
-    )
-    raise oath_conflict(result, review)
+    if result.status == "fail":
+        raise refuse_and_keep(
+            target_key=key,
+            body=text,
+            result=result,
+            actor=owner,
+            reason=reason,
+            subject=ReviewSubject.ADDITIONAL,
+            scope=Scope.SESSION,
+            user=owner,
+            workspace=workspace,
+        )
 
 
-def _prepared(
-    *,
-    owner,
-    workspace: Workspace,
-    agent: str,
-    cwd: str,
-    env,
-    additional_instructions: str,
-    bundle_dir: str,
-    os_profile: str,
-    platform: str,
-    reason: str,
-):
-    """Every check a new session's fields get, before anything is written: the agent,
-    the texts, the env, the bundle directory and OS profile, and the oath check of the
-    additional instructions (a refused text is kept for review and ``OathConflict``
-    raised). Returns the validated env."""
-    get_agent(agent)
-    validate_instruction_text(additional_instructions, field="additional_instructions")
-    validate_text(cwd, field="cwd", max_chars=MAX_CWD_CHARS)
-    if cwd and not cwd.startswith("/"):
-        raise InvalidInput("cwd must be an absolute path (or empty: the launcher's own).")
-    validate_bundle_dir(bundle_dir)
-    check_profile(os_profile)
-    validate_text(platform, field="platform", max_chars=MAX_PLATFORM_CHARS)
-    env = validate_env(env)
-    _check_additional(owner=owner, workspace=workspace, text=additional_instructions, reason=reason)
-    return env
+def _prepared(*, owner, workspace: Workspace, spec: SessionSpec, reason: str) -> SessionSpec:
+    """Every check a new session's fields get, before anything is written (``SessionSpec.validated``),
+    then the oath check of its additional instructions (a refused text is kept for review and
+    ``OathConflict`` raised). Returns the validated spec."""
+    spec = spec.validated()
+    _check_additional(owner=owner, workspace=workspace, text=spec.additional_instructions, reason=reason)
+    return spec
 
 
-def _create(*, owner, workspace: Workspace, reason: str, **fields) -> AgentSession:
+def _create(*, owner, workspace: Workspace, spec: SessionSpec, reason: str) -> AgentSession:
     now = timezone.now()
-    session = AgentSession(owner=owner, workspace=workspace, started_at=now, last_seen_at=now, **fields)
+    session = AgentSession(owner=owner, workspace=workspace, started_at=now, last_seen_at=now, **spec.model_fields())
     save_audited(session, actor=owner, reason=reason)
     return session
 
 
-def session_create(
-    *,
-    owner,
-    workspace: Workspace,
-    agent: str,
-    cwd: str = "",
-    env: dict[str, str] | None = None,
-    skip_os_instructions: bool = False,
-    additional_instructions: str = "",
-    bundle_dir: str = MOUNT_DIR,
-    os_profile: str = DEFAULT_OS_PROFILE,
-    platform: str = "",
-    reason: str = "Session started",
-) -> AgentSession:
+def session_create(*, owner, workspace: Workspace, spec: SessionSpec, reason: str = "Session started") -> AgentSession:
     """Start a session. Its fields are checked first (``_prepared``): a refused text
     raises and nothing is created."""
-    env = _prepared(
-        owner=owner,
-        workspace=workspace,
-        agent=agent,
-        cwd=cwd,
-        env=env,
-        additional_instructions=additional_instructions,
-        bundle_dir=bundle_dir,
-        os_profile=os_profile,
-        platform=platform,
-        reason=reason,
-    )
-    return _create(
-        owner=owner,
-        workspace=workspace,
-        reason=reason,
-        agent=agent,
-        cwd=cwd,
-        env=env,
-        skip_os_instructions=skip_os_instructions,
-        additional_instructions=additional_instructions,
-        bundle_dir=bundle_dir,
-        os_profile=os_profile,
-        platform=platform,
-    )
+    spec = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
+    return _create(owner=owner, workspace=workspace, spec=spec, reason=reason)
 
 
 def session_start(
-    *,
-    owner,
-    workspace: Workspace,
-    agent: str,
-    cwd: str = "",
-    env: dict[str, str] | None = None,
-    skip_os_instructions: bool = False,
-    additional_instructions: str = "",
-    bundle_dir: str = MOUNT_DIR,
-    os_profile: str = DEFAULT_OS_PROFILE,
-    platform: str = "",
-    reason: str = "Session started",
+    *, owner, workspace: Workspace, spec: SessionSpec, reason: str = "Session started"
 ) -> tuple[AgentSession, SpawnPayload, Delivery]:
     """Start a session and hand out its first spawn payload.
 
@@ -174,32 +94,9 @@ def session_start(
     are then one transaction: a payload that cannot be built (too large for the
     agent) leaves no session behind.
     """
-    env = _prepared(
-        owner=owner,
-        workspace=workspace,
-        agent=agent,
-        cwd=cwd,
-        env=env,
-        additional_instructions=additional_instructions,
-        bundle_dir=bundle_dir,
-        os_profile=os_profile,
-        platform=platform,
-        reason=reason,
-    )
+    spec = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
     with transaction.atomic():
-        session = _create(
-            owner=owner,
-            workspace=workspace,
-            reason=reason,
-            agent=agent,
-            cwd=cwd,
-            env=env,
-            skip_os_instructions=skip_os_instructions,
-            additional_instructions=additional_instructions,
-            bundle_dir=bundle_dir,
-            os_profile=os_profile,
-            platform=platform,
-        )
+        session = _create(owner=owner, workspace=workspace, spec=spec, reason=reason)
         payload, delivery = spawn_for_session(session=session, actor=owner)
     return session, payload, delivery
 

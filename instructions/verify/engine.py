@@ -130,7 +130,7 @@ _TEXTS = {
     "control-chars": control_chars_text,
     "oversize": oversize_text,
 }
-#: Texts the service refuses for every agent, and with which status (``text.validate_text``).
+#: Texts the service refuses for every agent, and with which status (``stored_text.validate_text``).
 _REFUSED = {"control-chars": 400}
 
 

@@ -21,6 +21,7 @@ from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
 from instructions.rules.bundle import MOUNT_DIR
+from instructions.rules.session_spec import SessionSpec
 from instructions.selectors.access import workspace_access
 from instructions.services.deliveries import prepare_bundle, session_bundle
 from instructions.services.sessions import session_touch
@@ -82,15 +83,13 @@ class Command(AuditedCommand):
                     raise CommandError("Without --session, --user and --agent are required.")
                 user = self._user(options["user"])
                 access = workspace_access(user, options["workspace"])
-                bundle = prepare_bundle(
-                    user=user,
-                    workspace=access.workspace,
+                spec = SessionSpec(
                     agent=options["agent"],
                     cwd=options["cwd"],
-                    mounts=mounts,
                     bundle_dir=options["bundle_dir"],
                     os_profile=options["os_profile"],
                 )
+                bundle = prepare_bundle(user=user, workspace=access.workspace, spec=spec, mounts=mounts)
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         output = Path(options["output"])
