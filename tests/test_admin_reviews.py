@@ -8,7 +8,7 @@ from django.urls import reverse
 from instructions.foundation.contract import Scope
 from instructions.foundation.errors import OathConflict
 from instructions.models import InstructionDocument, ReviewItem, ReviewKind, ReviewStatus
-from instructions.selectors import load_merged
+from instructions.selectors.merging import load_merged
 from instructions.services.documents import Target, document_save
 
 pytestmark = pytest.mark.usefixtures("fixed_credo")

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from instructions.models import InstructionDocument
 from instructions.rules.session_spec import SessionSpec
-from instructions.selectors import load_merged
+from instructions.selectors.merging import load_merged
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_create, session_end
 

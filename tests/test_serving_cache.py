@@ -17,7 +17,7 @@ from instructions.foundation.contract import Scope
 from instructions.foundation.errors import NotFound, OathConflict
 from instructions.models import Delivery, ReviewItem
 from instructions.rules.session_spec import SessionSpec
-from instructions.selectors import load_merged
+from instructions.selectors.merging import load_merged
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
 from instructions.services.reviews import review_approve
@@ -210,7 +210,7 @@ def test_an_approved_finding_alone_changes_the_stamp(world, acme):
     """Approving a finding may leave the document's version as it is: the stamp counts
     the target's approvals too, so the oath check shown is never the old one."""
     from instructions.models import ApprovedFinding, target_key
-    from instructions.selectors import merge_stamp
+    from instructions.selectors.stamps import merge_stamp
 
     before = merge_stamp(user=world, workspace=acme)
     approval = ApprovedFinding.objects.create(
@@ -241,7 +241,7 @@ def test_a_spawn_payload_never_reaches_the_shared_cache(api, world, session, mon
 
 def one_query_stamp(user, slug: str):
     """The merged read's stamp as its hot path reads it (workspace, role and stamp in one query)."""
-    from instructions.selectors import stamp_of, workspace_stamp_rows
+    from instructions.selectors.stamps import stamp_of, workspace_stamp_rows
 
     workspace, rows = workspace_stamp_rows(user=user, slug=slug)
     return workspace, stamp_of(user=user, workspace=workspace, documents=rows)
@@ -252,7 +252,7 @@ def test_the_one_query_stamp_is_the_stamp(world, acme, bob, dave, django_assert_
     share cache entries and neither can miss a change), the caller's role, and nothing
     for a slug no workspace has."""
     from instructions.models import ApprovedFinding, Workspace, target_key
-    from instructions.selectors import merge_stamp, workspace_stamp_rows
+    from instructions.selectors.stamps import merge_stamp, workspace_stamp_rows
 
     with django_assert_num_queries(1):
         workspace, stamp = one_query_stamp(world, "acme")
@@ -287,7 +287,8 @@ def test_the_spawn_reads_its_session_and_stamp_in_one_query(
     ``merge_stamp``'s stamp (all three scopes, approvals included); nothing for someone
     else's session or an id that is not one."""
     from instructions.models import ApprovedFinding, Membership, target_key
-    from instructions.selectors import access, merge_stamp, session_stamp_rows, stamp_of
+    from instructions.selectors import access
+    from instructions.selectors.stamps import merge_stamp, session_stamp_rows, stamp_of
 
     def read(user, session_id):
         row, rows = session_stamp_rows(user=user, session_id=session_id)

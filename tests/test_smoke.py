@@ -1,4 +1,4 @@
-from instructions.selectors import load_merged
+from instructions.selectors.merging import load_merged
 
 
 def test_default_workspace_exists_and_merge_starts_with_credo(default_workspace, dave):

@@ -44,17 +44,12 @@ from instructions.models import (
     Workspace,
 )
 from instructions.rules.display import CONTEXT_CHARS, Diff, change_counts, diff_of, highlight
-from instructions.selectors import (
-    delivery_versions,
-    document_of,
-    document_verdict,
-    document_versions,
-    review_states,
-    session_deliveries,
-)
 from instructions.selectors.access import reviewable_items
 from instructions.selectors.audit_log import document_line_changes, scope_title, with_previous_versions
 from instructions.selectors.rebuild import delivery_rebuild
+from instructions.selectors.reviews import review_states
+from instructions.selectors.scopes import document_of, document_verdict, document_versions
+from instructions.selectors.sessions import delivery_versions, session_deliveries
 from instructions.services.documents import Target, document_save
 from instructions.services.sessions import session_end
 from instructions.services.workspaces import membership_add, membership_change, workspace_create, workspace_update

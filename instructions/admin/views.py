@@ -38,8 +38,9 @@ from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.history import ChangePath
 from instructions.rules.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
 from instructions.rules.display import diff_of, highlight
-from instructions.selectors import access, audit_log, review_states
+from instructions.selectors import access, audit_log
 from instructions.selectors.access import reviewable_items
+from instructions.selectors.reviews import review_states
 from instructions.services.documents import document_revert
 from instructions.services.reviews import review_approve, review_reject
 

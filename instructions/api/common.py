@@ -28,16 +28,10 @@ from instructions.foundation.errors import InvalidInput, NotFound, OathConflict,
 from instructions.foundation.stored_text import validate_text
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
-from instructions.selectors import (
-    MergeStamp,
-    access,
-    check_session_workspace,
-    document_of,
-    merge_stamp,
-    scope_entry_and_version,
-    stamp_of,
-    workspace_stamp_rows,
-)
+from instructions.selectors import access
+from instructions.selectors.merging import check_session_workspace
+from instructions.selectors.scopes import document_of, scope_entry_and_version
+from instructions.selectors.stamps import MergeStamp, merge_stamp, stamp_of, workspace_stamp_rows
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
 

@@ -13,7 +13,7 @@ from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, validated
 from instructions.foundation.errors import ReadOnlyScope
 from instructions.rules.oaths import check_text
-from instructions.selectors import credo_or_error, oath_budget
+from instructions.selectors.merging import credo_or_error, oath_budget
 
 
 def read_only_credo(*args: Any, **kwargs: Any) -> NoReturn:

@@ -36,15 +36,9 @@ from instructions.foundation.contract import Scope, check_editable, check_known
 from instructions.foundation.errors import InvalidInput, NotFound
 from instructions.foundation.render_cache import Rendered
 from instructions.models import Role, target_key
-from instructions.selectors import (
-    approvals_by_target,
-    current_rules,
-    document_versions,
-    gather_inputs,
-    merge_inputs,
-    scope_entries,
-    stamp_matches,
-)
+from instructions.selectors.merging import approvals_by_target, current_rules, gather_inputs, merge_inputs
+from instructions.selectors.scopes import document_versions, scope_entries
+from instructions.selectors.stamps import stamp_matches
 from instructions.services.documents import document_revert, document_save
 
 

@@ -35,7 +35,8 @@ from instructions.foundation.errors import Forbidden, InvalidInput
 from instructions.models import AgentSession
 from instructions.rules.agents import registered_agents
 from instructions.rules.session_spec import SessionSpec
-from instructions.selectors import MergeStamp, access, session_stamp_rows, stamp_of
+from instructions.selectors import access
+from instructions.selectors.stamps import MergeStamp, session_stamp_rows, stamp_of
 from instructions.services.deliveries import spawn_rendered
 from instructions.services.session_tokens import session_token_mint
 from instructions.services.sessions import session_end, session_start, session_touch, sessions_expire

@@ -25,7 +25,6 @@ workspace, it is ended (``services.sessions.session_touch``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -43,6 +42,7 @@ from instructions.models import (
     Workspace,
     normalize_slug,
 )
+from instructions.selectors import sql
 
 #: Being able to see the workspace at all counts as viewer (the default workspace).
 _RANK = {None: 1, Role.VIEWER: 1, Role.EDITOR: 2, Role.MAINTAINER: 3}
@@ -84,17 +84,6 @@ def workspaces_with_role(user) -> QuerySet[Workspace]:
     )
 
 
-#: The workspace named by a slug with the caller's role there, in one query. Written
-#: out rather than built by the ORM: every API read asks it, and building the
-#: equivalent subquery cost more than running it (``scripts/bench_scale.py``).
-_WORKSPACE_WITH_ROLE = """
-    SELECT w.id, w.slug, w.name, w.created_at, m.role AS member_role
-    FROM instructions_workspace w
-    LEFT JOIN instructions_membership m ON m.workspace_id = w.id AND m.user_id = %s
-    WHERE w.slug = %s
-"""
-
-
 def workspace_slug(slug: str | None) -> str:
     """The slug a request names, in its one spelling: the default workspace's when it names none."""
     return normalize_slug(slug or default_workspace_slug())
@@ -107,7 +96,7 @@ def workspace_access(user, slug: str | None, *, need: str = Role.VIEWER) -> Work
     user, ``Forbidden`` when it is visible but ``need`` is above the user's role.
     """
     slug = workspace_slug(slug)
-    workspace = next(iter(Workspace.objects.raw(_WORKSPACE_WITH_ROLE, [user.pk, slug])), None)
+    workspace = next(iter(Workspace.objects.raw(sql.WORKSPACE_WITH_ROLE, [user.pk, slug])), None)
     return grant_workspace(workspace, slug, need=need)
 
 
@@ -115,7 +104,7 @@ def grant_workspace(workspace: Workspace | None, slug: str, *, need: str = Role.
     """The rule of ``workspace_access``, for a workspace already read with the caller's role
     there (``member_role``, None for no membership; ``workspace`` None: no workspace has ``slug``).
 
-    Whoever reads the workspace another way (``selectors.workspace_stamp_rows`` reads it in
+    Whoever reads the workspace another way (``stamps.workspace_stamp_rows`` reads it in
     the same query as a merged set's stamp) decides with this, so there is one rule.
     """
     if workspace is None:
@@ -153,7 +142,7 @@ def own_session(user, session_id) -> AgentSession:
     except (ValidationError, ValueError, TypeError):
         raise NotFound("Session not found.") from None
     return grant_session(
-        next(iter(AgentSession.objects.raw(_own_session_sql(connection.vendor), [key, user.pk])), None), user
+        next(iter(AgentSession.objects.raw(sql.own_session_sql(connection.vendor), [key, user.pk])), None), user
     )
 
 
@@ -161,7 +150,7 @@ def grant_session(session: AgentSession | None, user) -> AgentSession:
     """The rule of ``own_session``, for a session already read with ``ws_slug``, ``ws_name``
     and ``owner_is_member`` (None: ``user`` has no such session).
 
-    Whoever reads the session another way (``selectors.session_stamp_rows`` reads it in the
+    Whoever reads the session another way (``stamps.session_stamp_rows`` reads it in the
     same query as its merged set's stamp) decides with this, so there is one rule.
     """
     if session is None:
@@ -173,27 +162,6 @@ def grant_session(session: AgentSession | None, user) -> AgentSession:
     session.owner = user  # it is the caller's own
     session.owner_has_access = bool(session.owner_is_member) or session.ws_slug == default_workspace_slug()
     return session
-
-
-@lru_cache(maxsize=4)
-def _own_session_sql(vendor: str) -> str:
-    """One session with its workspace's name and whether its owner is a member there.
-
-    Written out (names from the models, every value a parameter): every use of a
-    session asks it, and the ORM's version with the annotated subquery cost more
-    to build than to run (``scripts/bench_scale.py``).
-    """
-    quote = connection.ops.quote_name
-    session, workspace, member = AgentSession._meta, Workspace._meta, Membership._meta
-    columns = ", ".join(f"s.{quote(f.column)}" for f in session.concrete_fields)
-    return (
-        f"SELECT {columns}, w.{quote('slug')} AS ws_slug, w.{quote('name')} AS ws_name, "  # noqa: S608
-        f"EXISTS (SELECT 1 FROM {quote(member.db_table)} m WHERE m.{quote('workspace_id')} = s.{quote('workspace_id')} "
-        f"AND m.{quote('user_id')} = s.{quote('owner_id')}) AS owner_is_member "
-        f"FROM {quote(session.db_table)} s "
-        f"JOIN {quote(workspace.db_table)} w ON w.{quote('id')} = s.{quote('workspace_id')} "
-        f"WHERE s.{quote('id')} = %s AND s.{quote('owner_id')} = %s"
-    )
 
 
 def _owner_has_access() -> Q:

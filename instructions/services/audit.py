@@ -9,13 +9,11 @@ used on these models, with one exception made for the spawn hot path:
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
-
 from django.db import connection, models
 from django.utils import timezone
 
 from instructions.foundation.stored_text import validate_text
+from instructions.selectors import sql
 
 #: Change reasons are stored in a CharField(100) by django-simple-history.
 MAX_REASON = 100
@@ -60,7 +58,7 @@ def create_audited(instance: models.Model, *, actor, reason: str) -> None:
     if connection.vendor != "postgresql" or not instance._state.adding or instance.pk is not None:
         save_audited(instance, actor=actor, reason=reason)
         return
-    insert = _insert_with_history(type(instance))
+    insert = sql.insert_with_history(type(instance))
     record = insert.history_model(
         history_date=timezone.now(),
         history_type="+",
@@ -76,37 +74,3 @@ def create_audited(instance: models.Model, *, actor, reason: str) -> None:
         cursor.execute(insert.sql, [*values(instance, insert.own), *values(record, insert.kept)])
         (instance.pk,) = cursor.fetchone()
     instance._state.adding, instance._state.db = False, connection.alias
-
-
-@dataclass(frozen=True)
-class _InsertWithHistory:
-    history_model: type[models.Model]
-    tracked: tuple  # the fields history copies from the row
-    own: tuple  # the row's columns (all but its key)
-    kept: tuple  # the history row's columns (all but its key and the row's key)
-    sql: str
-
-
-@functools.cache
-def _insert_with_history(model: type[models.Model]) -> _InsertWithHistory:
-    """The statement ``create_audited`` sends for ``model`` on PostgreSQL, made once per model."""
-    meta, quote = model._meta, connection.ops.quote_name
-    history_model = getattr(model, meta.simple_history_manager_attribute).model
-    own = tuple(field for field in meta.concrete_fields if not field.primary_key)
-    kept = tuple(
-        field
-        for field in history_model._meta.concrete_fields
-        if not field.primary_key and field.attname != meta.pk.attname
-    )
-    pk = quote(meta.pk.column)
-    names = ", ".join(quote(field.column) for field in own)
-    marks = ", ".join(["%s"] * len(own))
-    history_names = ", ".join(quote(field.column) for field in kept)
-    casts = ", ".join(f"%s::{field.db_type(connection)}" for field in kept)
-    # Names from the models only; every value is a parameter.
-    sql = (
-        f"WITH new AS (INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({marks}) RETURNING {pk}) "  # noqa: S608
-        f"INSERT INTO {quote(history_model._meta.db_table)} ({pk}, {history_names}) "
-        f"SELECT new.{pk}, {casts} FROM new RETURNING {pk}"
-    )
-    return _InsertWithHistory(history_model, tuple(history_model.tracked_fields), own, kept, sql)

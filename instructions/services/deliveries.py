@@ -62,15 +62,8 @@ from instructions.rules.bundle import (
 )
 from instructions.rules.os_profiles import render_os_text
 from instructions.rules.session_spec import SessionSpec
-from instructions.selectors import (
-    MergeInputs,
-    MergeStamp,
-    gather_inputs,
-    latest_history_ids,
-    merge_inputs,
-    merge_stamp,
-    stamp_matches,
-)
+from instructions.selectors.merging import MergeInputs, gather_inputs, latest_history_ids, merge_inputs
+from instructions.selectors.stamps import MergeStamp, merge_stamp, stamp_matches
 from instructions.services.audit import create_audited
 
 DELIVERY_REASON = "Spawn payload delivered"

@@ -23,7 +23,7 @@ from instructions.models import (
 )
 from instructions.rules.approvals import verdict
 from instructions.rules.oaths import PASS, RuleSet
-from instructions.selectors import current_rules, oath_budget
+from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.proposals import approved_keys, refuse_and_keep
 

@@ -33,7 +33,8 @@ from instructions.models import (
 from instructions.rules.approvals import finding_key, verdict
 from instructions.rules.credo import Credo
 from instructions.rules.oaths import CHECK_DID_NOT_FINISH, Finding, RuleSet, check_text
-from instructions.selectors import access, current_rules
+from instructions.selectors import access
+from instructions.selectors.merging import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
 from instructions.services.proposals import approved_keys, review_keep

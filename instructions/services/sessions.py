@@ -26,7 +26,8 @@ from instructions.models import (
 from instructions.rules.agents import SpawnPayload
 from instructions.rules.approvals import verdict
 from instructions.rules.session_spec import SessionSpec
-from instructions.selectors import access, current_rules, oath_budget
+from instructions.selectors import access
+from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save

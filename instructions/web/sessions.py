@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from instructions.selectors import access, delivery_versions, own_sessions, session_deliveries, session_delivery
+from instructions.selectors import access
 from instructions.selectors.rebuild import delivery_rebuild
+from instructions.selectors.sessions import delivery_versions, own_sessions, session_deliveries, session_delivery
 from instructions.web.base import paginate, web_view
 
 

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 from instructions.foundation.contract import Scope
 from instructions.foundation.errors import Forbidden, NotFound, ServiceError
 from instructions.models import Membership, ReviewItem, ReviewStatus, Role
-from instructions.selectors import access, review_states
+from instructions.selectors import access
+from instructions.selectors.reviews import review_states
 from instructions.services.reviews import review_approve, review_reject
 from instructions.services.workspaces import (
     member_by_username,

@@ -17,16 +17,10 @@ from django.views.decorators.http import require_POST
 from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
 from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
 from instructions.rules.display import diff_of
-from instructions.selectors import (
-    access,
-    document_of,
-    document_versions,
-    home_overview,
-    own_sessions,
-    scope_approvals,
-    text_check,
-    version_pair,
-)
+from instructions.selectors import access
+from instructions.selectors.pages import home_overview, text_check
+from instructions.selectors.scopes import document_of, document_versions, scope_approvals, version_pair
+from instructions.selectors.sessions import own_sessions
 from instructions.services.deliveries import spawn_previews
 from instructions.services.documents import document_revert, document_save
 from instructions.web.base import paginate, scope_page, web_view

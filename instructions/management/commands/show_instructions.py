@@ -9,8 +9,8 @@ from django.core.management.base import CommandError, CommandParser
 
 from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
-from instructions.selectors import load_merged
 from instructions.selectors.access import own_session, workspace_access
+from instructions.selectors.merging import load_merged
 
 
 class Command(AuditedCommand):
