@@ -153,5 +153,5 @@ def test_command_a_domain_error_is_a_command_error_in_every_command(db, broken_c
 
 
 def test_command_an_unknown_workspace_is_a_command_error(alice):
-    with pytest.raises(CommandError, match="^Workspace 'nope' not found.$"):
+    with pytest.raises(CommandError, match=r"^Workspace 'nope' not found\.$"):
         call_command("show_instructions", "--user", "alice", "--workspace", "nope")
