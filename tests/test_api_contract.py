@@ -383,3 +383,31 @@ def test_a_session_of_another_workspace_is_a_400_naming_session(api, alice, acme
     response = api.as_(alice).get(f"{url}?workspace={default_workspace.slug}&session={session.pk}")
     assert list(assert_error(response, 400, "INVALID")["errors"]) == ["session"]
     assert "?workspace=" in parameter("/api/instructions", "get", "session")["description"]
+
+
+# --- the seed's contract, declared once ------------------------------------------------
+
+
+def test_the_contract_serializers_are_made_from_its_typeddicts():
+    from typing import get_type_hints
+
+    from instructions.api import serializers as s
+    from instructions.foundation.contract import PRECEDENCE, Conflict, InstructionEntry, MergedInstructions
+
+    for shape, serializer in (
+        (InstructionEntry, s.InstructionEntrySerializer),
+        (MergedInstructions, s.MergedInstructionsSerializer),
+        (Conflict, s.wire_serializer(Conflict)),
+    ):
+        assert list(serializer().fields) == list(get_type_hints(shape)), shape.__name__
+        assert serializer.__name__ == f"{shape.__name__}Serializer"  # the schema's component name
+    entry = s.InstructionEntrySerializer().fields
+    assert list(entry["scope"].choices) == list(PRECEDENCE)
+    assert list(entry["oath_check"].choices) == ["pass", "fail", "unknown"]
+    assert entry["oath_conflict"].allow_null and not entry["path"].allow_blank and entry["body"].allow_blank
+    assert entry["lines"].min_value == 0 and entry["modified_at"].help_text.startswith("Epoch milliseconds")
+    merged = s.MergedInstructionsSerializer().fields
+    assert type(merged["entries"].child) is s.InstructionEntrySerializer  # one class per shape
+    entry_data = {"scope": "user", "path": "u", "body": "", "lines": 0, "modified_at": 0}
+    data = {"merged": "", "entries": [{**entry_data, "oath_check": "pass", "oath_conflict": None}], "conflicts": []}
+    assert s.MergedInstructionsSerializer(data).data == data

@@ -71,10 +71,9 @@ def test_conflicting_body_is_kept_for_review_and_the_current_version_stays(acme,
     doc = document_save(target=workspace_target(acme), body="v1", actor=alice, reason="r")
     with pytest.raises(OathConflict) as exc:
         document_save(target=workspace_target(acme), body=CONFLICT, actor=alice, reason="r")
-    payload = exc.value.payload()
-    assert payload["code"] == "OATH_CONFLICT"
-    assert payload["conflicts"][0]["conflicting_oath"] == "finish the procedure"
-    review = ReviewItem.objects.get(pk=payload["review"])
+    assert exc.value.code == "OATH_CONFLICT"
+    assert exc.value.extra["conflicts"][0]["conflicting_oath"] == "finish the procedure"
+    review = ReviewItem.objects.get(pk=exc.value.extra["review"])
     assert (review.status, review.kind, review.body, review.author, review.base_version) == (
         "pending",
         "rejected_write",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Case, Exists, OuterRef, Subquery, When
@@ -87,8 +87,9 @@ class ServiceForm(forms.ModelForm):
             self.add_error(None, exc.message)
 
 
-class ServiceAdmin(SimpleHistoryAdmin):
-    """An admin whose writes are services (its form is a ``ServiceForm``).
+class ServiceAdmin(admin_views.ServiceActions, SimpleHistoryAdmin):
+    """An admin whose writes are services (its form is a ``ServiceForm``; its pages and
+    actions write through ``ServiceActions``, which answers a refusal with a message).
 
     History rows are read-only here: django-simple-history's revert form would save
     an old row directly, past the services, so its POST is refused (documents have
@@ -116,8 +117,8 @@ class ServiceAdmin(SimpleHistoryAdmin):
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
-class ReadOnlyAdmin(ServiceAdmin):
-    """Changed only by services (API, actions, commands), never by a form."""
+class NoFormWrites:
+    """No add, change or delete through the admin's forms, whoever asks."""
 
     def has_add_permission(self, request):
         return False
@@ -127,6 +128,10 @@ class ReadOnlyAdmin(ServiceAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyAdmin(NoFormWrites, ServiceAdmin):
+    """Changed only by services (API, actions, commands), never by a form."""
 
 
 # --- workspaces and members --------------------------------------------------------------
@@ -444,7 +449,7 @@ class InstructionDocumentAdmin(ServiceAdmin):
 
 
 @admin.register(HistoricalDocument)
-class DocumentHistoryAdmin(admin.ModelAdmin):
+class DocumentHistoryAdmin(NoFormWrites, admin.ModelAdmin):
     """Every version of every scope: read-only (history is never edited or deleted).
     Each row says what it changed (lines added and removed against the version
     before, one query for the page's bodies) and links to that diff."""
@@ -473,15 +478,6 @@ class DocumentHistoryAdmin(admin.ModelAdmin):
 
     def audit_view(self, request):
         return admin_views.audit_log_view(self, request)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="when", ordering="history_date")
     def when(self, obj):
@@ -659,7 +655,7 @@ class ReviewItemAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Approve selected reviews (the body becomes the new version)", permissions=["review"])
     def approve_selected(self, request, queryset):
-        admin_views.review_approve_many(request, queryset)
+        admin_views.review_approve_many(self, request, queryset)
 
     @admin.action(description="Reject selected reviews (with a note)…", permissions=["review"])
     def reject_selected(self, request, queryset):
@@ -817,12 +813,13 @@ class AgentSessionAdmin(ReadOnlyAdmin):
 
     @admin.action(description="End selected sessions", permissions=["end"])
     def end_selected(self, request, queryset):
-        ended = 0
-        for session in queryset:  # one service call each: each end leaves its history
-            if session.ended_at is None:
-                session_end(session=session, actor=request.user, reason="Admin: session ended")
-                ended += 1
-        self.message_user(request, f"{ended} session(s) ended.", messages.SUCCESS)
+        self.perform_each(
+            request,
+            queryset.filter(ended_at__isnull=True).order_by("started_at", "pk"),
+            lambda session: session_end(session=session, actor=request.user, reason="Admin: session ended"),
+            verb="ended",
+            name=lambda session: _short(session.pk),
+        )
 
 
 @admin.register(Delivery)

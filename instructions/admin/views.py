@@ -9,8 +9,9 @@ registered by the model admins in ``instructions.admin`` (``get_urls``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.conf import settings
@@ -46,6 +47,58 @@ from instructions.services.reviews import review_approve, review_reject
 
 #: Rows shown on the audit log page (the downloads have no limit).
 AUDIT_PAGE_ROWS = 200
+
+T = TypeVar("T")
+
+
+class ServiceActions:
+    """The admin's one translation of domain errors, for the model admins (``ServiceAdmin``).
+
+    A write asked for on an admin page or by an action goes through ``perform`` (one
+    write) or ``perform_each`` (one per selected row): the service's refusal
+    (``ServiceError``) becomes an error message on the page the admin goes back to,
+    its success a success message; a server error it never is. Views and actions do
+    not catch ``ServiceError`` themselves. (A model form's save is a service call too,
+    answered on the form itself: ``registry.ServiceForm``.)
+    """
+
+    def perform(
+        self, request: HttpRequest, write: Callable[[], T], *, done: Callable[[T], str], refused: str, back: str
+    ) -> HttpResponse:
+        """``write()``, then back to ``back`` with ``done(its result)`` or ``refused: why``."""
+        try:
+            result = write()
+        except ServiceError as exc:
+            messages.error(request, f"{refused}: {exc.message}")
+        else:
+            messages.success(request, done(result))
+        return HttpResponseRedirect(back)
+
+    def perform_each(
+        self,
+        request: HttpRequest,
+        rows: Iterable[T],
+        write: Callable[[T], object],
+        *,
+        verb: str,
+        name: Callable[[T], str],
+    ) -> list[T]:
+        """``write(row)`` for each row, one service call each (never ``QuerySet.update()``:
+        each leaves its history); one message names those done (``Ended: ...``), one
+        those refused with why (``Not ended: name: why; ...``). Returns the rows done."""
+        done, failed = [], []
+        for row in rows:
+            try:
+                write(row)
+            except ServiceError as exc:
+                failed.append(f"{name(row)}: {exc.message}")
+            else:
+                done.append(row)
+        if done:
+            messages.success(request, f"{verb.capitalize()}: {', '.join(name(row) for row in done)}.")
+        if failed:
+            messages.error(request, f"Not {verb}: {'; '.join(failed)}")
+        return done
 
 
 def _context(model_admin, request: HttpRequest, **extra: Any) -> dict[str, Any]:
@@ -169,16 +222,14 @@ def review_decide_view(model_admin, request: HttpRequest, object_id: str, decisi
     form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
     if request.method == "POST" and form.is_valid():
         service = review_approve if decision == "approve" else review_reject
-        try:
-            service(item=item, reviewer=request.user, note=form.cleaned_data["note"])
-        except ServiceError as exc:
-            messages.error(request, f"Review #{item.pk} was not {DECIDED[decision]}: {exc.message}")
-        else:
-            author = item.author.get_username() if item.author else "its author"
-            messages.success(
-                request, f"Review #{item.pk} {DECIDED[decision]}; {author} sees the decision and the note."
-            )
-        return HttpResponseRedirect(_safe_next(request, changelist))
+        author = item.author.get_username() if item.author else "its author"
+        return model_admin.perform(
+            request,
+            lambda: service(item=item, reviewer=request.user, note=form.cleaned_data["note"]),
+            done=lambda _: f"Review #{item.pk} {DECIDED[decision]}; {author} sees the decision and the note.",
+            refused=f"Review #{item.pk} was not {DECIDED[decision]}",
+            back=_safe_next(request, changelist),
+        )
     state = review_states([item])[0]
     context = _context(
         model_admin,
@@ -202,7 +253,7 @@ def review_reject_many(model_admin, request: HttpRequest, queryset) -> HttpRespo
         raise PermissionDenied
     form = NoteForm(request.POST if "confirm" in request.POST else None, required=True)
     if "confirm" in request.POST and form.is_valid():
-        _loop(request, queryset, review_reject, "rejected", note=form.cleaned_data["note"])
+        _decide_each(model_admin, request, queryset, review_reject, "rejected", note=form.cleaned_data["note"])
         return None  # back to the changelist
     context = _context(
         model_admin,
@@ -215,26 +266,20 @@ def review_reject_many(model_admin, request: HttpRequest, queryset) -> HttpRespo
     return TemplateResponse(request, "admin/instructions/reviewitem/reject_many.html", context)
 
 
-def _loop(request: HttpRequest, queryset, service, verb: str, **kwargs: Any) -> None:
-    # One service call per item, never QuerySet.update(): each decision leaves history.
-    done, failed = [], []
-    for item in queryset.order_by("created_at", "pk"):
-        try:
-            service(item=item, reviewer=request.user, **kwargs)
-        except ServiceError as exc:
-            failed.append(f"#{item.pk}: {exc.message}")
-        else:
-            done.append(f"#{item.pk}")
-    if done:
-        messages.success(request, f"{verb.capitalize()}: {', '.join(done)}.")
-    if failed:
-        messages.error(request, f"Not {verb}: {'; '.join(failed)}")
+def _decide_each(model_admin, request: HttpRequest, queryset, service, verb: str, **kwargs: Any) -> None:
+    model_admin.perform_each(
+        request,
+        queryset.order_by("created_at", "pk"),
+        lambda item: service(item=item, reviewer=request.user, **kwargs),
+        verb=verb,
+        name=lambda item: f"#{item.pk}",
+    )
 
 
-def review_approve_many(request: HttpRequest, queryset) -> None:
+def review_approve_many(model_admin, request: HttpRequest, queryset) -> None:
     if not can_review(request):
         raise PermissionDenied
-    _loop(request, queryset, review_approve, "approved")
+    _decide_each(model_admin, request, queryset, review_approve, "approved")
 
 
 # --- document versions ---------------------------------------------------------------
@@ -319,13 +364,15 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
         if form.is_valid():
             why = form.cleaned_data["why"]
             reason = f"Revert to version {old.version} (admin)" + (f": {why}" if why else "")
-            try:
-                saved = document_revert(document=document, history_id=old.history_id, actor=request.user, reason=reason)
-            except ServiceError as exc:
-                messages.error(request, f"Not reverted: {exc.message}")
-            else:
-                messages.success(request, f"Reverted to version {old.version}: it is now version {saved.version}.")
-            return HttpResponseRedirect(history_url)
+            return model_admin.perform(
+                request,
+                lambda: document_revert(
+                    document=document, history_id=old.history_id, actor=request.user, reason=reason
+                ),
+                done=lambda saved: f"Reverted to version {old.version}: it is now version {saved.version}.",
+                refused="Not reverted",
+                back=history_url,
+            )
     name = audit_log.scope_title(document)
     can_revert = model_admin.has_change_permission(request, document) and old.body != document.body
     context = _context(

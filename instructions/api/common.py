@@ -22,9 +22,10 @@ from rest_framework.views import APIView
 
 from instructions.api import serializers as s
 from instructions.api.auth import session_token_of
+from instructions.api.errors import invalid_field
 from instructions.api.throttling import FailOpen
 from instructions.foundation.contract import Scope, check_editable
-from instructions.foundation.errors import InvalidInput, NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.errors import InvalidInput, NotFound, SessionEnded, StaleVersion
 from instructions.foundation.stored_text import validate_text
 from instructions.history import ChangePath, change_path
 from instructions.models import AgentSession, InstructionDocument, Role, Workspace
@@ -34,10 +35,6 @@ from instructions.selectors.scopes import document_of, scope_entry_and_version
 from instructions.selectors.stamps import MergeStamp, merge_stamp, stamp_of, workspace_stamp_rows
 from instructions.services.documents import Target
 from instructions.services.sessions import session_touch
-
-#: Errors whose answer reports something the service kept: their request's transaction
-#: commits (a refused write's review item). Every other error rolls back.
-KEEPS_STATE = (OathConflict,)
 
 
 class FailedAuthenticationThrottle(FailOpen, SimpleRateThrottle):
@@ -55,7 +52,8 @@ class ApiView(APIView):
     # - Every change made while serving an API request is recorded with the ``api``
     #   path (services that are a kind of change of their own narrow it).
     # - A write request is one transaction: refused part-way (a 400 after a service
-    #   wrote), it leaves nothing behind; only KEEPS_STATE errors commit.
+    #   wrote), it leaves nothing behind; only ``errors.KEEPS_STATE`` errors commit
+    #   (the exception handler decides).
     # - Throttles run before permissions, and failed authentications are counted per
     #   address: DRF checks permissions first, so anonymous and badly authenticated
     #   requests never reached a throttle and tokens could be guessed without limit.
@@ -78,12 +76,6 @@ class ApiView(APIView):
                     return super().dispatch(request, *args, **kwargs)
                 finally:
                     self.in_request_transaction = False
-
-    def handle_exception(self, exc):
-        response = super().handle_exception(exc)
-        if self.in_request_transaction and not isinstance(exc, KEEPS_STATE):
-            transaction.set_rollback(True)  # the request's own block, opened in dispatch
-        return response
 
     def initial(self, request, *args, **kwargs):
         self.format_kwarg = self.get_format_suffix(**kwargs)
@@ -235,7 +227,7 @@ class ScopeRequest:
         try:
             check_session_workspace(self.access.workspace, self.session)
         except InvalidInput as exc:
-            raise InvalidInput(exc.message, errors={"session": [exc.message]}) from None
+            raise invalid_field("session", exc.message) from None
         self.workspace: Workspace = self.access.workspace
         self.user = user
         if stamped:
@@ -248,7 +240,7 @@ class ScopeRequest:
         if scope == Scope.WORKSPACE:
             return self.workspace
         if self.session is None:
-            raise InvalidInput("The session scope needs ?session=<id>.", errors={"session": ["Required."]})
+            raise invalid_field("session", "The session scope needs ?session=<id>.", "Required.")
         return self.session
 
     def target(self, scope: str) -> Target:

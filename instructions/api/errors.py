@@ -2,11 +2,15 @@
 
     {"code": "UPPER_SNAKE", "detail": "A sentence.", ...}
 
-plus ``"errors": {"field": ["..."]}`` for validation. Domain errors
-(``instructions.foundation.errors``) keep their status, code and extra keys; DRF's own
-(authentication, permission, parsing, media type, method, paging, throttling) get a
-code of their own here. Anything else is a bug: it is left to Django, which logs it
-with its traceback and answers through ``handler500`` (JSON under ``/api/``).
+plus ``"errors": {"field": ["..."]}`` for validation. Every body is made here, by
+``error_body``: domain errors (``instructions.foundation.errors``) keep their status,
+code and extra keys; DRF's own (authentication, permission, parsing, media type,
+method, paging, throttling) get a code of their own here. Anything else is a bug: it
+is left to Django, which logs it with its traceback and answers through
+``handler500`` (JSON under ``/api/``, with ``error_body`` too).
+
+The handler also decides what an error leaves behind: a write request is one
+transaction (``common.ApiView``), rolled back on any error but ``KEEPS_STATE``.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.db import transaction
 from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
-from rest_framework.views import set_rollback
 
-from instructions.foundation.errors import BodyTooLarge, ServiceError
+from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, ServiceError
+
+#: Errors whose answer reports something the service kept: their request's transaction
+#: commits (a refused write's review item). Every other error rolls back.
+KEEPS_STATE = (OathConflict,)
 
 #: The code of each DRF exception (the most specific class that matches wins).
 DRF_CODES: dict[type[exceptions.APIException], str] = {
@@ -42,6 +50,12 @@ VALIDATION_DETAIL = "The request is not valid; see errors."
 def error_body(code: str, detail: str, **extra: Any) -> dict[str, Any]:
     """The one error shape (also used outside DRF: unknown routes, ``handler500``)."""
     return {"code": code, "detail": detail, **extra}
+
+
+def invalid_field(field: str, detail: str, message: str | None = None) -> InvalidInput:
+    """A 400 about one field: ``detail``, and ``message`` (``detail`` unless given) as
+    that field's error under ``errors``, as a serializer's field errors are."""
+    return InvalidInput(detail, errors={field: [message or detail]})
 
 
 def field_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -86,8 +100,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # any other oversize body, with the same JSON shape.
         exc = BodyTooLarge("The request body is larger than the service accepts.")
     if isinstance(exc, ServiceError):
-        set_rollback()
-        return Response(exc.payload(), status=exc.status)
+        _roll_back(exc, context)
+        return Response(error_body(exc.code, exc.message, **exc.extra), status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):
@@ -105,5 +119,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body = error_body("INVALID", VALIDATION_DETAIL, errors=field_errors(exc.detail))
     else:
         body = error_body(_code_of(exc), _sentence(exc.detail))
-    set_rollback()
+    _roll_back(exc, context)
     return Response(body, status=exc.status_code, headers=headers)
+
+
+def _roll_back(exc: Exception, context: dict[str, Any]) -> None:
+    # The request's own block, opened in ``ApiView.dispatch`` (write requests only). An
+    # error not answered here (a bug) leaves that block by its exception: rolled back too.
+    if getattr(context.get("view"), "in_request_transaction", False) and not isinstance(exc, KEEPS_STATE):
+        transaction.set_rollback(True)

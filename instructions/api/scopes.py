@@ -30,10 +30,11 @@ from instructions.api.common import (
     validated,
     version_etag,
 )
+from instructions.api.errors import invalid_field
 from instructions.api.rendered import json_bytes
 from instructions.foundation import render_cache
 from instructions.foundation.contract import Scope, check_editable, check_known
-from instructions.foundation.errors import InvalidInput, NotFound
+from instructions.foundation.errors import NotFound
 from instructions.foundation.render_cache import Rendered
 from instructions.models import Role, target_key
 from instructions.selectors.merging import approvals_by_target, current_rules, gather_inputs, merge_inputs
@@ -114,7 +115,7 @@ class ScopeView(ApiView):
         data = validated(s.InstructionUpdateRequestSerializer, request.data)
         if data.get("scope", scope) != scope:
             message = f"The body names scope '{data['scope']}' but the URL names '{scope}'."
-            raise InvalidInput(message, errors={"scope": [message]})
+            raise invalid_field("scope", message)
         return self._save(request, scope, data["body"], reason_for(request, "API edit"))
 
     @extend_schema(
@@ -144,8 +145,14 @@ class ScopeView(ApiView):
             reason=reason,
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
-        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
+        return _written(ctx, scope)
+
+
+def _written(ctx: ScopeRequest, scope: str) -> Response:
+    """The answer to a write: the scope's entry with its version as the ETag. A later
+    write may already show: its body with its version, from one read."""
+    entry, version = ctx.entry(scope)
+    return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
 
 
 class ScopeHistoryView(ApiView):
@@ -185,12 +192,11 @@ class ScopeRevertView(ApiView):
         document = ctx.document(scope)
         if document is None:
             raise NotFound("This scope has no history yet.")
-        document = document_revert(
+        document_revert(
             document=document,
             history_id=data["history_id"],
             actor=request.user,
             reason=reason_for(request, f"Revert to version {data['history_id']} (API)"),
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        entry, version = ctx.entry(scope)  # a later write may already show: its body with its version
-        return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
+        return _written(ctx, scope)

@@ -9,6 +9,9 @@ and document the OpenAPI schema, so the two cannot drift apart.
 
 from __future__ import annotations
 
+import functools
+import types
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -23,8 +26,10 @@ from instructions.foundation.contract import (
     MAX_NOTE_CHARS,
     MAX_PLATFORM_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
-    PRECEDENCE,
+    InstructionEntry,
+    MergedInstructions,
     OsProfile,
+    Wire,
 )
 from instructions.foundation.errors import InvalidInput
 from instructions.foundation.stored_text import (
@@ -228,27 +233,45 @@ class StrictSerializer(serializers.Serializer):
 # --- the seed's contract --------------------------------------------------------
 
 
-class InstructionEntrySerializer(serializers.Serializer):
-    scope = serializers.ChoiceField(choices=PRECEDENCE)
-    path = serializers.CharField()
-    body = serializers.CharField(allow_blank=True)
-    lines = serializers.IntegerField(min_value=0)
-    modified_at = serializers.IntegerField(help_text="Epoch milliseconds; 0 when the scope has no document.")
-    oath_check = serializers.ChoiceField(choices=["pass", "fail", "unknown"])
-    oath_conflict = serializers.CharField(allow_null=True)
+#
+# Declared once, as the TypedDicts of ``foundation.contract`` that the merge builds; each
+# serializer is made from one (its fields in order, a field's type and ``Wire``), so a
+# key is named in one place and the schema says exactly what the merge returns.
 
 
-class ConflictSerializer(serializers.Serializer):
-    scope = serializers.ChoiceField(choices=PRECEDENCE)
-    path = serializers.CharField()
-    snippet = serializers.CharField()
-    conflicting_oath = serializers.CharField()
+def _wire_field(hint: Any) -> serializers.Field:
+    """The serializer field of one contract field's type hint."""
+    wire = Wire()
+    if typing.get_origin(hint) is typing.Annotated:
+        hint, wire = typing.get_args(hint)[0], typing.get_args(hint)[1]
+    options: dict[str, Any] = {"help_text": wire.help_text} if wire.help_text else {}
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint):
+        (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        options["allow_null"] = True
+    if typing.get_origin(hint) is typing.Literal:
+        return serializers.ChoiceField(choices=list(typing.get_args(hint)), **options)
+    if typing.get_origin(hint) is list:
+        return wire_serializer(typing.get_args(hint)[0])(many=True, **options)
+    if hint is int:
+        return serializers.IntegerField(min_value=wire.min_value, **options)
+    if hint is str and wire.choices:
+        return serializers.ChoiceField(choices=wire.choices, **options)
+    if hint is str:
+        return serializers.CharField(allow_blank=wire.blank, **options)
+    raise TypeError(f"no wire field for {hint!r}")
 
 
-class MergedInstructionsSerializer(serializers.Serializer):
-    merged = serializers.CharField(allow_blank=True)
-    entries = InstructionEntrySerializer(many=True)
-    conflicts = ConflictSerializer(many=True)
+@functools.cache
+def wire_serializer(shape: type) -> type[serializers.Serializer]:
+    """The output serializer of a contract TypedDict, named after it (the schema's component
+    ``InstructionEntry`` is ``InstructionEntrySerializer``); one class per shape."""
+    hints = typing.get_type_hints(shape, include_extras=True)
+    fields = {name: _wire_field(hint) for name, hint in hints.items()}
+    return type(f"{shape.__name__}Serializer", (serializers.Serializer,), {"__module__": __name__, **fields})
+
+
+InstructionEntrySerializer = wire_serializer(InstructionEntry)
+MergedInstructionsSerializer = wire_serializer(MergedInstructions)
 
 
 class InstructionUpdateRequestSerializer(StrictSerializer):

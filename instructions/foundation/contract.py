@@ -1,13 +1,17 @@
 """The wire contract shared by the merge, the API and the commands.
 
-These are the seed's zod schemas (``InstructionEntry``, ``MergedInstructions``,
-``InstructionUpdateRequest``) as Python types. Clients parse them strictly: the keys
-here are exactly the keys on the wire, no more and no fewer.
+These are the seed's zod schemas (``InstructionEntry``, ``MergedInstructions``) as
+Python types. Clients parse them strictly: the keys here are exactly the keys on the
+wire, no more and no fewer. They are declared here once: the API's serializers and its
+OpenAPI schema are made from them (``instructions.api.serializers.wire_serializer``),
+with what the schema says of a field beyond its type given as ``Wire`` beside it.
+(``InstructionUpdateRequest``, an input, is a serializer only: it is validated there.)
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from dataclasses import dataclass
+from typing import Annotated, Literal, TypedDict
 
 from django.db import models
 
@@ -95,25 +99,42 @@ def check_known(scope: str) -> str:
 OathCheck = Literal["pass", "fail", "unknown"]
 
 
+@dataclass(frozen=True)
+class Wire:
+    """What the wire (and so the schema) says of a contract field beyond its Python type."""
+
+    #: One of these values (a string field).
+    choices: tuple[str, ...] = ()
+    #: May be the empty string (a string field).
+    blank: bool = False
+    #: The least value (an integer field).
+    min_value: int | None = None
+    help_text: str = ""
+
+
+#: A scope's name, any of the four.
+ScopeName = Annotated[str, Wire(choices=PRECEDENCE)]
+
+
 class InstructionEntry(TypedDict):
-    scope: str
+    scope: ScopeName
     path: str
-    body: str
-    lines: int
-    modified_at: int
+    body: Annotated[str, Wire(blank=True)]
+    lines: Annotated[int, Wire(min_value=0)]
+    modified_at: Annotated[int, Wire(help_text="Epoch milliseconds; 0 when the scope has no document.")]
     oath_check: OathCheck
     oath_conflict: str | None
 
 
 class Conflict(TypedDict):
-    scope: str
+    scope: ScopeName
     path: str
     snippet: str
     conflicting_oath: str
 
 
 class MergedInstructions(TypedDict):
-    merged: str
+    merged: Annotated[str, Wire(blank=True)]
     entries: list[InstructionEntry]
     conflicts: list[Conflict]
 

@@ -1,7 +1,10 @@
 """Domain errors raised by services and selectors.
 
 Each carries the HTTP status and machine-readable ``code`` the API answers with, so
-views stay thin and the admin and commands can show the same message.
+views stay thin and the admin and commands can show the same message. Each entry
+point translates them in one place: the API's exception handler
+(``instructions.api.errors``), the web app's ``web_view``, the admin's
+``ServiceActions``, and ``AuditedCommand``.
 """
 
 from __future__ import annotations
@@ -17,9 +20,6 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
         self.extra = extra
-
-    def payload(self) -> dict[str, Any]:
-        return {"code": self.code, "detail": self.message, **self.extra}
 
 
 class InvalidInput(ServiceError):

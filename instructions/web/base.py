@@ -1,12 +1,20 @@
 """What every web view shares: sign-in, the ``web`` change path, domain errors as
-pages, and which scope a page is about."""
+pages or messages, and which scope a page is about.
+
+Domain errors are translated here and nowhere else: one escaping a view is a page
+with its status (``web_view``); a write a page asks for and a service refuses is a
+message on the page it goes back to (``perform``). A form may still show a refusal
+as its own field's error (``forms``, the editor): that is the form's message, not a page.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
@@ -55,6 +63,21 @@ def web_view(view):
 
     wrapped.is_web_view = True
     return login_required(wrapped)
+
+
+def perform(request: HttpRequest, write: Callable[[], object], *, done: str, refused: str) -> bool:
+    """``write()``, a service call a page asked for: ``done`` as a success message, or
+    ``refused: why`` as an error message when the service refuses. Whatever the user
+    may not see stays a 404 page (``NotFound`` goes on to ``web_view``). True when done."""
+    try:
+        write()
+    except ServiceError as exc:
+        if isinstance(exc, NotFound):
+            raise
+        messages.error(request, f"{refused}: {exc.message}")
+        return False
+    messages.success(request, done)
+    return True
 
 
 def paginate(request: HttpRequest, items: Any, per_page: int = PAGE_ROWS) -> Page:

@@ -21,7 +21,7 @@ from instructions.services.workspaces import (
     membership_remove,
     user_by_username,
 )
-from instructions.web.base import paginate, scope_page, web_view
+from instructions.web.base import paginate, perform, scope_page, web_view
 from instructions.web.forms import ApproveForm, MemberAddForm, MemberRoleForm, RejectForm
 
 #: Review items per page of the queue (each is shown with its diff).
@@ -68,22 +68,27 @@ def member(request: HttpRequest, slug: str, username: str) -> HttpResponse:
     maintainer stays (the service refuses, and the page says why)."""
     ws = access.workspace_access(request.user, slug, need=Role.MAINTAINER)
     user = member_by_username(workspace=ws.workspace, username=username)
-    try:
-        if "remove" in request.POST:
-            membership_remove(workspace=ws.workspace, user=user, actor=request.user, reason="Member removed")
-            messages.success(request, f"{username} is no longer a member of {slug}.")
-        else:
-            form = MemberRoleForm(request.POST)
-            if not form.is_valid():
-                messages.error(request, "Choose a role: viewer, editor or maintainer.")
-                return redirect("web:workspace-members", slug)
-            role = form.cleaned_data["role"]
-            membership_change(workspace=ws.workspace, user=user, role=role, actor=request.user, reason="Role changed")
-            messages.success(request, f"{username} is now {role} of {slug}.")
-    except ServiceError as exc:
-        if isinstance(exc, NotFound):
-            raise
-        messages.error(request, f"Not changed: {exc.message}")
+    if "remove" in request.POST:
+        perform(
+            request,
+            lambda: membership_remove(workspace=ws.workspace, user=user, actor=request.user, reason="Member removed"),
+            done=f"{username} is no longer a member of {slug}.",
+            refused="Not changed",
+        )
+        return redirect("web:workspace-members", slug)
+    form = MemberRoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a role: viewer, editor or maintainer.")
+        return redirect("web:workspace-members", slug)
+    role = form.cleaned_data["role"]
+    perform(
+        request,
+        lambda: membership_change(
+            workspace=ws.workspace, user=user, role=role, actor=request.user, reason="Role changed"
+        ),
+        done=f"{username} is now {role} of {slug}.",
+        refused="Not changed",
+    )
     return redirect("web:workspace-members", slug)
 
 
@@ -168,14 +173,12 @@ def _decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
         }
         return render(request, "web/review.html", context, status=400)
     service = review_approve if decision == "approve" else review_reject
-    try:
-        service(item=item, reviewer=request.user, note=form.cleaned_data["note"])
-    except ServiceError as exc:
-        if isinstance(exc, NotFound):
-            raise
-        messages.error(request, f"Review #{item.pk} was not {decision}d: {exc.message}")
-    else:
-        messages.success(request, f"Review #{item.pk} {decision}d.")
+    perform(
+        request,
+        lambda: service(item=item, reviewer=request.user, note=form.cleaned_data["note"]),
+        done=f"Review #{item.pk} {decision}d.",
+        refused=f"Review #{item.pk} was not {decision}d",
+    )
     return redirect(reverse("web:review", args=[item.pk]))
 
 

@@ -54,7 +54,7 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     page = scope_page(request, slug)
     document = document_of(page.scope, page.owner)
     version = document.version if document else 0
-    context = {"page": page, "document": document, "tab": "edit", "max_chars": MAX_BODY_CHARS}
+    context = _editor_context(page, document)
     if request.method == "POST":
         target = page.target()  # Forbidden (403) for viewers, before anything is read
         form = ScopeForm(request.POST)
@@ -103,17 +103,46 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     return render(request, "web/scope.html", {**context, "form": form})
 
 
+def _editor_context(page, document) -> dict:
+    """What the editor page shows besides its form: the scope, its document, where the
+    form saves and checks."""
+    return {
+        "page": page,
+        "document": document,
+        "tab": "edit",
+        "max_chars": MAX_BODY_CHARS,
+        "edit_url": page.url("edit"),
+        "check_url": page.url("check"),
+    }
+
+
 @web_view
 @require_POST
 def scope_check(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    """The live oath check (htmx, while typing): findings, the text with each
-    marked, and the Markdown preview. Stores nothing."""
+    """The oath check of a typed text: findings, the text with each marked, and the
+    Markdown preview. Stores nothing.
+
+    While typing (htmx: ``request.htmx``), the fragment that replaces the editor's live
+    panel. Without htmx (no script; the editor's "Check" button), the whole editor
+    page, the typed text still in it and the check beside it."""
     page = scope_page(request, slug)  # 404 for a workspace the user cannot see
     form = CheckForm(request.POST)
-    if not form.is_valid():
-        return render(request, "web/_live.html", {"errors": form.errors["body"]})
-    approved = scope_approvals(page.scope, page.owner)
-    return render(request, "web/_live.html", {"check": text_check(form.cleaned_data["body"], approved=approved)})
+    if form.is_valid():
+        live = {"check": text_check(form.cleaned_data["body"], approved=scope_approvals(page.scope, page.owner))}
+    else:
+        live = {"errors": form.errors["body"]}
+    if request.htmx:
+        return render(request, "web/_live.html", live)
+    document = document_of(page.scope, page.owner)
+    typed = {key: request.POST.get(key, "") for key in ("body", "reason")}
+    editor = ScopeForm(
+        initial={**typed, "version": request.POST.get("version") or (document.version if document else 0)}
+    )
+    return render(
+        request,
+        "web/scope.html",
+        {**_editor_context(page, document), **live, "form": editor if page.can_write else None},
+    )
 
 
 # --- preview -------------------------------------------------------------------------

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandParser
 from knox.models import AuthToken
 
 from instructions.management.base import AuditedCommand
+from instructions.services.workspaces import user_by_username
 
 
 class Command(AuditedCommand):
@@ -28,11 +28,7 @@ class Command(AuditedCommand):
         parser.add_argument("--revoke-others", action="store_true", help="delete the user's other tokens first")
 
     def handle(self, *args, **options) -> None:
-        User = get_user_model()
-        try:
-            user = User.objects.get(username=options["username"])
-        except User.DoesNotExist:
-            raise CommandError(f"User '{options['username']}' not found.") from None
+        user = user_by_username(options["username"])
         if options["revoke_others"]:
             AuthToken.objects.filter(user=user).delete()
         hours = options["expires_in_hours"]

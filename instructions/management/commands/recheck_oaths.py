@@ -7,9 +7,8 @@ on disk (a running server also re-checks by itself when it notices the change).
 
 from __future__ import annotations
 
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandParser
 
-from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.services.reviews import documents_recheck
 from instructions.services.workspaces import user_by_username
@@ -22,11 +21,8 @@ class Command(AuditedCommand):
         parser.add_argument("--actor", help="Username recorded as the history user of the flags (default: none).")
 
     def handle(self, *args, **options) -> None:
-        try:
-            actor = user_by_username(options["actor"]) if options["actor"] else None
-            report = documents_recheck(actor=actor, reason="Recheck against the credo (manage.py recheck_oaths)")
-        except ServiceError as exc:
-            raise CommandError(exc.message) from None
+        actor = user_by_username(options["actor"]) if options["actor"] else None
+        report = documents_recheck(actor=actor, reason="Recheck against the credo (manage.py recheck_oaths)")
         self.stdout.write(
             f"Checked {report.checked} bodies: {report.flagged} newly flagged, {report.resolved} flags resolved."
         )

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandParser
 
-from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.selectors.access import own_session, workspace_access
 from instructions.selectors.merging import load_merged
+from instructions.services.workspaces import user_by_username
 
 
 class Command(AuditedCommand):
@@ -23,18 +22,11 @@ class Command(AuditedCommand):
         parser.add_argument("--format", choices=["json", "markdown"], default="json")
 
     def handle(self, *args, **options) -> None:
-        User = get_user_model()
-        try:
-            user = User.objects.get(username=options["user"])
-        except User.DoesNotExist:
-            raise CommandError(f"User '{options['user']}' not found.") from None
-        try:
-            session = own_session(user, options["session"]) if options["session"] else None
-            slug = options["workspace"] or (session.workspace.slug if session else None)
-            access = workspace_access(user, slug)
-            merged = load_merged(user=user, workspace=access.workspace, session=session)
-        except ServiceError as exc:
-            raise CommandError(exc.message) from None
+        user = user_by_username(options["user"])
+        session = own_session(user, options["session"]) if options["session"] else None
+        slug = options["workspace"] or (session.workspace.slug if session else None)
+        access = workspace_access(user, slug)
+        merged = load_merged(user=user, workspace=access.workspace, session=session)
         if options["format"] == "markdown":
             self.stdout.write(merged["merged"])
             for conflict in merged["conflicts"]:

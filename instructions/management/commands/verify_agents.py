@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from instructions.management.base import AuditedCommand
 from instructions.verify.engine import CASE_NAMES, DEFAULT_TIMEOUT, format_table, table_rows, verify_agents
 from instructions.verify.payloads import PayloadBuilder, service_payload
 from instructions.verify.recipes import RECIPES
@@ -32,7 +33,7 @@ from instructions.verify.recipes import RECIPES
 PAYLOAD_BUILDER: PayloadBuilder = service_payload
 
 
-class Command(BaseCommand):
+class Command(AuditedCommand):
     help = (
         "Run each installed agent CLI against a fake model API on 127.0.0.1 and report whether its "
         "instructions reach its prompt as injected. Exit 1 when an installed agent fails."

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError, CommandParser
 
 from instructions.foundation.contract import DEFAULT_OS_PROFILE, OsProfile
-from instructions.foundation.errors import ServiceError
 from instructions.management.base import AuditedCommand
 from instructions.models import AgentSession
 from instructions.rules.bundle import MOUNT_DIR
@@ -25,6 +23,7 @@ from instructions.rules.session_spec import SessionSpec
 from instructions.selectors.access import workspace_access
 from instructions.services.deliveries import prepare_bundle, session_bundle
 from instructions.services.sessions import session_touch
+from instructions.services.workspaces import user_by_username
 
 
 def parse_mount(value: str) -> dict:
@@ -69,29 +68,26 @@ class Command(AuditedCommand):
         from instructions.rules.bundle import write_bundle
 
         mounts = [parse_mount(m) for m in options["mount"]]
-        try:
-            if options["session"]:
-                if options["user"] or options["workspace"] or options["agent"]:
-                    raise CommandError("Give either --session, or --user/--workspace/--agent, not both.")
-                # The same re-check as every use of a session: ended if its owner lost access.
-                session = session_touch(session=self._session(options["session"]))
-                if not session.is_active:
-                    raise CommandError(f"Session {session.pk} has ended ({session.end_reason}); nothing written.")
-                bundle = session_bundle(session=session, mounts=mounts)
-            else:
-                if not options["user"] or not options["agent"]:
-                    raise CommandError("Without --session, --user and --agent are required.")
-                user = self._user(options["user"])
-                access = workspace_access(user, options["workspace"])
-                spec = SessionSpec(
-                    agent=options["agent"],
-                    cwd=options["cwd"],
-                    bundle_dir=options["bundle_dir"],
-                    os_profile=options["os_profile"],
-                )
-                bundle = prepare_bundle(user=user, workspace=access.workspace, spec=spec, mounts=mounts)
-        except ServiceError as exc:
-            raise CommandError(exc.message) from None
+        if options["session"]:
+            if options["user"] or options["workspace"] or options["agent"]:
+                raise CommandError("Give either --session, or --user/--workspace/--agent, not both.")
+            # The same re-check as every use of a session: ended if its owner lost access.
+            session = session_touch(session=self._session(options["session"]))
+            if not session.is_active:
+                raise CommandError(f"Session {session.pk} has ended ({session.end_reason}); nothing written.")
+            bundle = session_bundle(session=session, mounts=mounts)
+        else:
+            if not options["user"] or not options["agent"]:
+                raise CommandError("Without --session, --user and --agent are required.")
+            user = user_by_username(options["user"])
+            access = workspace_access(user, options["workspace"])
+            spec = SessionSpec(
+                agent=options["agent"],
+                cwd=options["cwd"],
+                bundle_dir=options["bundle_dir"],
+                os_profile=options["os_profile"],
+            )
+            bundle = prepare_bundle(user=user, workspace=access.workspace, spec=spec, mounts=mounts)
         output = Path(options["output"])
         try:
             write_bundle(bundle.files, output, bundle_dir=bundle.bundle_dir)
@@ -105,10 +101,3 @@ class Command(AuditedCommand):
             return AgentSession.objects.select_related("owner", "workspace").get(pk=session_id)
         except (AgentSession.DoesNotExist, ValidationError, ValueError):  # a malformed id: ValidationError
             raise CommandError(f"Session '{session_id}' not found.") from None
-
-    def _user(self, username: str):
-        User = get_user_model()
-        try:
-            return User.objects.get(username=username)
-        except User.DoesNotExist:
-            raise CommandError(f"User '{username}' not found.") from None
