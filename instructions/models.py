@@ -31,6 +31,7 @@ from instructions.foundation.contract import (
     MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
     MAX_PLATFORM_CHARS,
+    MAX_REASON_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
     OsProfile,
     Scope,
@@ -572,7 +573,7 @@ class ReviewSubmission(models.Model):
     )
     submitted_at = models.DateTimeField(default=timezone.now)
     #: Why the sender made the change, in their words (the write's change reason).
-    why = models.CharField(max_length=100, blank=True, validators=[TextValidator(100)])
+    why = models.CharField(max_length=MAX_REASON_CHARS, blank=True, validators=[TextValidator(MAX_REASON_CHARS)])
 
     history = audited_history()
 

@@ -397,3 +397,20 @@ def test_the_admin_oath_check_column_applies_approvals_as_the_api_does(api, clie
     check = page[page.lower().index("oath check now") :]
     check = check[: check.index("</div>", check.index("readonly"))]
     assert check.split('class="readonly">')[1].strip() == "pass"
+
+
+def test_every_why_typed_after_a_prefix_has_one_limit_and_every_reason_another():
+    """The web revert, the admin revert and the admin edit each take a "why" that the service puts
+    after its own prefix: one limit for all three (it was 60 in two and 80 in the third), short
+    enough that prefix and why fit a history reason whole."""
+    from instructions.admin.registry import DocumentForm
+    from instructions.admin.views import RevertForm as AdminRevertForm
+    from instructions.foundation.contract import MAX_REASON_CHARS, MAX_WHY_CHARS
+    from instructions.models import ReviewSubmission
+    from instructions.web.forms import RevertForm, ScopeForm
+
+    whys = {form.__name__: form.base_fields["why"].max_length for form in (DocumentForm, AdminRevertForm, RevertForm)}
+    assert whys == dict.fromkeys(whys, MAX_WHY_CHARS)
+    assert len("Revert to version 99999 (admin): ") + MAX_WHY_CHARS <= MAX_REASON_CHARS
+    assert ScopeForm.base_fields["reason"].max_length == MAX_REASON_CHARS
+    assert ReviewSubmission._meta.get_field("why").max_length == MAX_REASON_CHARS

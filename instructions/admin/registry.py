@@ -30,6 +30,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.admin import views as admin_views
+from instructions.foundation.contract import MAX_WHY_CHARS
 from instructions.foundation.errors import OathConflict, ServiceError, StaleVersion
 from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.models import (
@@ -231,7 +232,7 @@ class DocumentForm(ServiceForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     why = forms.CharField(
         required=False,
-        max_length=80,
+        max_length=MAX_WHY_CHARS,
         label="Why",
         validators=TEXT_VALIDATORS,
         help_text="Optional: kept in the change reason ('Admin edit: …').",

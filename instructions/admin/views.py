@@ -32,7 +32,7 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.timesince import timesince
 
-from instructions.foundation.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS
+from instructions.foundation.contract import EDITABLE_SCOPES, MAX_NOTE_CHARS, MAX_WHY_CHARS
 from instructions.foundation.errors import ServiceError
 from instructions.foundation.params import day_end, day_start, parse_id
 from instructions.foundation.stored_text import TEXT_VALIDATORS
@@ -395,7 +395,10 @@ def document_revert_view(model_admin, request: HttpRequest, object_id: str, vers
 
 class RevertForm(forms.Form):
     why = forms.CharField(
-        required=False, max_length=60, validators=TEXT_VALIDATORS, help_text="Optional: kept in the change reason."
+        required=False,
+        max_length=MAX_WHY_CHARS,
+        validators=TEXT_VALIDATORS,
+        help_text="Optional: kept in the change reason.",
     )
 
 

@@ -54,6 +54,11 @@ MAX_BODY_CHARS = 50_000
 MAX_NOTE_CHARS = 5_000
 #: A workspace's display name.
 MAX_WORKSPACE_NAME_CHARS = 200
+#: A change reason as history keeps it (django-simple-history's column), in every entry point.
+MAX_REASON_CHARS = 100
+#: A "why" typed after a prefix the service writes ("Revert to version 12 (admin): ", "Admin
+#: edit: "): short enough that prefix and why fit ``MAX_REASON_CHARS`` whole.
+MAX_WHY_CHARS = 60
 #: A session's working directory (Linux's PATH_MAX).
 MAX_CWD_CHARS = 4096
 #: A session's platform string (what the launcher's ``uname`` said).

@@ -12,19 +12,19 @@ from __future__ import annotations
 from django.db import connection, models
 from django.utils import timezone
 
+from instructions.foundation.contract import MAX_REASON_CHARS
 from instructions.foundation.stored_text import validate_text
 from instructions.selectors import sql
 
 #: Change reasons are stored in a CharField(100) by django-simple-history.
-MAX_REASON = 100
 
 
 def clean_reason(reason: str) -> str:
-    """``reason`` on one line, at most ``MAX_REASON`` characters; ``InvalidInput`` if it
+    """``reason`` on one line, at most ``MAX_REASON_CHARS`` characters; ``InvalidInput`` if it
     holds a character no stored text may hold (``stored_text.validate_text``)."""
     validate_text(reason or "", field="The change reason", max_chars=None)
     reason = " ".join((reason or "").split())
-    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+    return reason if len(reason) <= MAX_REASON_CHARS else reason[: MAX_REASON_CHARS - 1] + "…"
 
 
 def _attach(instance: models.Model, *, actor, reason: str) -> None:

@@ -5,11 +5,17 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS, MAX_NOTE_CHARS, OsProfile
+from instructions.foundation.contract import (
+    DEFAULT_OS_PROFILE,
+    MAX_BODY_CHARS,
+    MAX_NOTE_CHARS,
+    MAX_REASON_CHARS,
+    MAX_WHY_CHARS,
+    OsProfile,
+)
 from instructions.foundation.errors import ServiceError
 from instructions.foundation.stored_text import TEXT_VALIDATORS, validate_text
 from instructions.models import AgentSession, Role
-from instructions.services.audit import MAX_REASON
 
 
 class BodyField(forms.CharField):
@@ -37,7 +43,7 @@ class ScopeForm(forms.Form):
     body = BodyField(label="Instructions")
     reason = forms.CharField(
         label="Why",
-        max_length=MAX_REASON,
+        max_length=MAX_REASON_CHARS,
         validators=TEXT_VALIDATORS,
         help_text="Kept in the history with your change.",
         widget=forms.TextInput(attrs={"placeholder": "e.g. add the release checklist", "autocomplete": "off"}),
@@ -54,7 +60,7 @@ class RevertForm(forms.Form):
     why = forms.CharField(
         label="Why",
         required=False,
-        max_length=60,
+        max_length=MAX_WHY_CHARS,
         validators=TEXT_VALIDATORS,
         help_text="Optional: kept in the change reason.",
     )
