@@ -411,20 +411,38 @@ def test_the_unified_html_escapes_every_line_and_marks_only_the_headers_as_file(
 # --- the Markdown preview: bounded output, bounded work ---------------------------------
 
 #: A GFM table whose rows are shorter than its header: each short row is filled in with
-#: empty cells, so 1.5 kB of text builds 65,536 cells (markdown-it-py stops one table
-#: there, and only that table).
+#: empty cells, so 1.5 kB of text builds 65,536 cells.
 SQUARE_TABLE = "|" + "a|" * 256 + "\n|" + "-|" * 256 + "\n" + "x\n" * 256 + "\n"
 
 
-def test_many_filled_in_tables_build_cells_in_proportion_to_the_text():
+def test_tables_that_would_fill_in_more_cells_than_the_text_allows_are_shown_as_text():
     from instructions.rules.display import render_markdown
 
     text = SQUARE_TABLE * 30
     assert len(text) <= 50_000
     html = render_markdown(text)
-    assert html.count("<td") + html.count("<th") <= len(text) // 2 + 1_000  # 30 × 65,536 before
-    assert len(html) < 40 * len(text)
-    assert html.count("<table>") >= 1  # the first tables are still tables
+    assert "<td" not in html and len(html) < 2 * len(text)  # 30 × 65,536 cells before
+    assert "Too large to preview as Markdown" in html
+    short_rows = render_markdown("|a|b|c|\n|-|-|-|\nx\ny\n")  # filled in, within its share: a table
+    assert short_rows.count("<table>") == 1 and short_rows.count("<td") == 6
+
+
+def test_quotes_nested_deeper_than_a_preview_shows_are_shown_as_text():
+    from instructions.rules.display import MARKDOWN_MAX_NESTING, render_markdown
+
+    assert "<blockquote>" in render_markdown("> " * MARKDOWN_MAX_NESTING + "deep")
+    html = render_markdown("> " * (MARKDOWN_MAX_NESTING + 1) + "deeper")
+    assert "Nested too deeply to preview as Markdown" in html and "<blockquote>" not in html
+
+
+def test_autolinks_are_links_and_raw_html_is_text_in_code_too():
+    from instructions.rules.display import render_markdown
+
+    html = render_markdown("<https://e.org/a> <ops@e.org> `a<b` <b>bold</b>\n\n```\nif a < b:\n```\n")
+    assert '<a href="https://e.org/a" rel="noopener noreferrer">https://e.org/a</a>' in html
+    assert '<a href="mailto:ops@e.org" rel="noopener noreferrer">ops@e.org</a>' in html
+    assert "<code>a&lt;b</code>" in html and "&lt;b&gt;bold&lt;/b&gt;" in html
+    assert "if a &lt; b:" in html
 
 
 def test_a_reference_used_thousands_of_times_does_not_multiply_the_preview():

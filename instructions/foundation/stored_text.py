@@ -39,10 +39,10 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
-from markdown_it import MarkdownIt
 
 from instructions.foundation.contract import MAX_BODY_CHARS, SECTION_NAMES, section_header
 from instructions.foundation.errors import BodyTooLarge, InvalidInput, ServiceError
+from instructions.foundation.markdown import to_html
 
 #: Characters no text may hold (see the module docstring); tab, LF and CR are allowed.
 _FORBIDDEN = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -103,9 +103,10 @@ def _visible_form(text: str) -> str:
     return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
 
 
-#: The Markdown the web app renders (CommonMark with tables, raw HTML as text): a
-#: heading is what this parser makes a heading.
-MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+#: A heading as the Markdown the web app renders makes it (``foundation.markdown``), with
+#: the line of the parsed text it starts on.
+_RENDERED_HEADING = re.compile(r'<h[1-6] data-sourcepos="(\d+):\d+-\d+:\d+">(.*?)</h[1-6]>', re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
 #: A heading's text that names a section: ``[global]``, ``[ User ]``...
 _SECTION_TEXT = re.compile(r"\[\s*(" + "|".join(SECTION_NAMES) + r")\s*\]", re.IGNORECASE)
 
@@ -151,15 +152,13 @@ def _rendered_section_heading(visible: str) -> tuple[int, str] | None:
     for _, markdown in candidates:
         starts.append(at)
         at += markdown.count("\n") + 2
-    tokens = MARKDOWN.parse("\n\n".join(markdown for _, markdown in candidates))
-    for index, token in enumerate(tokens[:-1]):
-        if token.type != "heading_open" or not token.map:
-            continue
-        inline = tokens[index + 1].children or ()
-        shown = "".join(c.content for c in inline if c.type in ("text", "code_inline"))
+    rendered = to_html("\n\n".join(markdown for _, markdown in candidates), sourcepos=True)
+    for heading in _RENDERED_HEADING.finditer(rendered):
+        shown = html.unescape(_TAG.sub("", heading.group(2)))  # what the heading reads, markup dropped
         found = _SECTION_TEXT.fullmatch(_visible_form(shown).strip())
         if found:
-            return candidates[bisect.bisect_right(starts, token.map[0]) - 1][0], found.group(1).lower()
+            line = int(heading.group(1)) - 1  # (source positions count from 1)
+            return candidates[bisect.bisect_right(starts, line) - 1][0], found.group(1).lower()
     return None
 
 

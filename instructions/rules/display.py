@@ -7,6 +7,7 @@ markup is added, so templates can print the results as they are.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
@@ -15,10 +16,8 @@ from dataclasses import dataclass
 import nh3
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
-from markdown_it.rules_block.table import table as gfm_table
-from markdown_it.token import Token
+
+from instructions.foundation.markdown import nesting_depth, to_html
 
 #: Characters of context shown on each side of a snippet in lists.
 CONTEXT_CHARS = 60
@@ -74,79 +73,76 @@ def highlight_spans(text: str, spans: Iterable[Span]) -> SafeString:
     return mark_safe("".join(pieces))  # noqa: S308 (every piece escaped above)
 
 
-#: Table cells a text may build: one per two characters of it, and at least a
-#: thousand. A GFM table fills each short row with empty cells up to its header's
-#: count, so 1.5 kB of text (256 columns over 256 one-character lines) builds 65,536
-#: cells: markdown-it-py stops one table there, not a text of thirty such tables. A
-#: table written out takes two characters a cell ("|x"), so only filled-in cells meet
-#: this bound.
-MARKDOWN_CHARS_PER_CELL = 2
-MARKDOWN_CELLS_FLOOR = 1_000
-#: The HTML a text may become, per character of it and at least, counted from the
-#: parsed tokens before any is rendered. Past it the text is shown escaped, as it is: a
-#: link target of 20,000 characters referenced 9,000 times would be 90 MB of links.
+#: The HTML a text may become, per character of it and at least. Past it the text is
+#: shown escaped, as it is: a link target of 20,000 characters referenced 9,000 times
+#: would be 90 MB of links; a GFM table fills each short row with empty cells up to its
+#: header's count (1.5 kB of text, 256 columns over 256 one-character lines, is 65,536
+#: cells). Both are estimated from the text before it is rendered.
 MARKDOWN_OUTPUT_PER_CHAR = 20
 MARKDOWN_OUTPUT_FLOOR = 20_000
-#: The estimate's markup per token (a tag and a line break; escaping adds at most a
-#: constant factor to the text, so the estimate stays proportional to the HTML).
-_TOKEN_MARKUP = 8
-
-
-def _bounded_table(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-    """markdown-it-py's table rule, within the cells the text has left
-    (``env["table_cells_left"]``): a table gets as many rows as its columns allow, and
-    the lines past them are read as whatever else they are; no room for its header,
-    no table. Checking (``silent``) builds nothing and is left as it is."""
-    if silent or start_line + 2 > end_line:
-        return gfm_table(state, start_line, end_line, silent)
-    left = state.env.get("table_cells_left", MARKDOWN_CELLS_FLOOR)
-    delimiter_row = state.src[state.bMarks[start_line + 1] : state.eMarks[start_line + 1]]
-    columns = delimiter_row.strip().strip("|").count("|") + 1  # the table's columns (or more)
-    rows = left // columns - 1  # body rows besides the header
-    if rows < 0:
-        return False
-    built = len(state.tokens)
-    found = gfm_table(state, start_line, min(end_line, start_line + 2 + rows), silent)
-    cells = sum(1 for token in state.tokens[built:] if token.type in ("td_open", "th_open"))
-    state.env["table_cells_left"] = left - cells
-    return found
-
-
-#: CommonMark with tables; raw HTML in the text is shown as text, never rendered.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
-_MARKDOWN.block.ruler.at("table", _bounded_table, {"alt": ["paragraph", "reference"]})
+#: Table cells a text may build: one per two characters of it, and at least a thousand
+#: (a table written out takes two characters a cell, "|x": only filled-in cells pass it).
+MARKDOWN_CHARS_PER_CELL = 2
+MARKDOWN_CELLS_FLOOR = 1_000
+#: The deepest nesting of block quotes and lists a preview shows (the sanitiser's work
+#: grows with the square of the depth).
+MARKDOWN_MAX_NESTING = 32
 #: What the rendered preview may contain: nh3's safe defaults, without images (a
 #: preview must not fetch anything from elsewhere).
 _PREVIEW_TAGS = set(nh3.ALLOWED_TAGS) - {"img", "map", "area"}
 
+#: A link reference definition's label and destination ("[a]: https://…").
+_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*\n?[ \t]*(\S+)", re.MULTILINE)
+#: A GFM table's delimiter row ("|---|:-:|"; it has a pipe, or it would be an underline).
+_DELIMITER_ROW = re.compile(
+    r"^ {0,3}(?=[^\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$", re.MULTILINE
+)
 
-def _rendered_size(tokens: list[Token]) -> int:
-    """About how long the HTML of ``tokens`` is: their text and attributes and some
-    markup each, children included (one pass over the tokens, which parsing built)."""
-    size = 0
-    for token in tokens:
-        size += _TOKEN_MARKUP + len(token.content) + sum(len(str(value)) for value in token.attrs.values())
-        if token.children:
-            size += _rendered_size(token.children)
-    return size
+
+def _table_cells(text: str) -> int:
+    """At most how many cells the text's tables build: per delimiter row, its columns times
+    the lines of its table (the header and the lines after it up to a blank line). Linear:
+    the blank lines are found once."""
+    blanks = [m.start() for m in re.finditer(r"\n[ \t]*\n", text)]
+    cells = end = 0
+    for row in _DELIMITER_ROW.finditer(text):
+        if row.start() < end:
+            continue  # a row of the table above (a table runs to the next blank line)
+        columns = row.group().strip().strip("|").count("|") + 1
+        k = bisect_left(blanks, row.end())
+        end = blanks[k] if k < len(blanks) else len(text)
+        cells += columns * (text.count("\n", row.end(), end) + 2)
+    return cells
+
+
+def _too_large(text: str) -> bool:
+    """Would ``text`` render to more than its share of HTML (``MARKDOWN_OUTPUT_PER_CHAR``)?
+    Read from the text in linear time: the references' expansion and the tables' cells."""
+    allowed = MARKDOWN_OUTPUT_PER_CHAR * len(text) + MARKDOWN_OUTPUT_FLOOR
+    longest = max((len(m.group(1)) for m in _REFERENCE.finditer(text)), default=0)
+    if longest * text.count("]") > allowed:
+        return True
+    return _table_cells(text) > len(text) // MARKDOWN_CHARS_PER_CELL + MARKDOWN_CELLS_FLOOR
+
+
+def _as_text(text: str, why: str) -> SafeString:
+    return format_html('<p class="muted too-large">{}: the text as it is.</p><pre class="plain">{}</pre>', why, text)
 
 
 def render_markdown(text: str) -> SafeString:
-    """``text`` rendered as Markdown and sanitised with nh3: safe to print as it is.
+    """``text`` rendered as Markdown (``foundation.markdown``: CommonMark with tables, raw
+    HTML shown as text) and sanitised with nh3: safe to print as it is.
 
-    Bounded at any size the limits allow: parsing is linear (nesting stops at
-    markdown-it's ``maxNesting``, table cells at one per ``MARKDOWN_CHARS_PER_CELL``),
-    and a text whose HTML would pass ``MARKDOWN_OUTPUT_PER_CHAR`` times its length is
-    shown escaped instead, with a note, before any HTML is made."""
-    env = {"table_cells_left": len(text) // MARKDOWN_CHARS_PER_CELL + MARKDOWN_CELLS_FLOOR}
-    tokens = _MARKDOWN.parse(text, env)
-    if _rendered_size(tokens) > MARKDOWN_OUTPUT_PER_CHAR * len(text) + MARKDOWN_OUTPUT_FLOOR:
-        return format_html(
-            '<p class="muted too-large">Too large to preview as Markdown: the text as it is.</p>'
-            '<pre class="plain">{}</pre>',
-            text,
-        )
-    html = _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, env)
+    Linear at any size the limits allow: the parser is, and a text whose HTML would pass
+    ``MARKDOWN_OUTPUT_PER_CHAR`` times its length, or nest deeper than
+    ``MARKDOWN_MAX_NESTING``, is shown escaped instead, with a note."""
+    if _too_large(text):
+        return _as_text(text, "Too large to preview as Markdown")
+    html = to_html(text)
+    if len(html) > MARKDOWN_OUTPUT_PER_CHAR * len(text) + MARKDOWN_OUTPUT_FLOOR:
+        return _as_text(text, "Too large to preview as Markdown")
+    if nesting_depth(html) > MARKDOWN_MAX_NESTING:
+        return _as_text(text, "Nested too deeply to preview as Markdown")
     return mark_safe(nh3.clean(html, tags=_PREVIEW_TAGS))  # noqa: S308 (sanitised by nh3)
 
 
