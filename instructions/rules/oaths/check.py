@@ -23,6 +23,7 @@ import bisect
 import dataclasses
 import logging
 import re
+import sys
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -213,7 +214,13 @@ class AltUnit:
 class Document:
     """A body, its units and its views."""
 
-    def __init__(self, body: str, participles: frozenset[str] = frozenset(), deadline: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        body: str,
+        participles: frozenset[str] = frozenset(),
+        deadline: Deadline | None = None,
+        allowance: int | None = None,
+    ) -> None:
         self.body = body
         #: ``RuleSet.participles``: the verb forms read only in a passive order.
         self.participles = participles
@@ -251,7 +258,7 @@ class Document:
         #: Candidate phrases read so far (matches of a rule's pattern): the check's work, bounded by
         #: ``budget.max_candidates`` of the body's length.
         self.candidates = 0
-        self.max_candidates = max_candidates(len(body))
+        self.max_candidates = max_candidates(len(body)) if allowance is None else allowance
 
     def candidate(self) -> None:
         """Count one candidate phrase read: raise ``TooManyCandidates`` past the text's allowance, then ``tick``."""
@@ -1822,7 +1829,19 @@ def _english_pattern(sources: tuple[str, ...]) -> Any:
 
 
 def check_document(body: str, rules: RuleSet, deadline: Deadline | None = None) -> OathResult:
-    doc = Document(body, rules.participles, deadline)
+    return _check(Document(body, rules.participles, deadline), rules)
+
+
+def candidate_count(body: str, rules: RuleSet) -> int:
+    """The candidate phrases a check of ``body`` reads, read to the end whatever its allowance
+    (``budget.max_candidates``): what ``scripts/oath_candidates.py`` reports for real files."""
+    doc = Document(body, rules.participles, allowance=sys.maxsize)
+    _check(doc, rules)
+    return doc.candidates
+
+
+def _check(doc: Document, rules: RuleSet) -> OathResult:
+    body = doc.body
     if not doc.units:
         return PASS
     view, alts, alt_starts = doc.alt()
@@ -2069,4 +2088,12 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-__all__ = ["Document", "check_text", "check_text_uncached", "clear_cache", "did_not_finish", "in_spans"]
+__all__ = [
+    "Document",
+    "candidate_count",
+    "check_text",
+    "check_text_uncached",
+    "clear_cache",
+    "did_not_finish",
+    "in_spans",
+]
