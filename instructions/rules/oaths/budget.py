@@ -1,9 +1,9 @@
 """The check's budgets: the candidate phrases a text of its length may hold, and CPU time.
 
 Work: the check's cost is the number of candidate phrases it reads (matches of a rule's pattern, each
-judged in its sentence), about 0.1–0.2 ms each. An ordinary instruction file holds about 7 per 1,000
-characters; a text built to be dense with them (the same command thousands of times, a sentence
-without punctuation) holds 20 times more. ``max_candidates`` allows any real text what it needs and
+judged in its sentence), about 0.1–0.2 ms each. Real instruction files hold 0.3 to 15 per 1,000
+characters (median 3; ``eval/README.md``, ``scripts/oath_candidates.py``); a text built to be dense
+with them (the same command thousands of times, a sentence without punctuation) holds 30 to 150. ``max_candidates`` allows any real text what it needs and
 bounds the rest: past it the check stops (``TooManyCandidates``) and the text is held for review.
 The allowance is counted, not timed, so the same text gets the same answer on every machine.
 
@@ -35,7 +35,7 @@ class TooManyCandidates(OutOfTime):
 
 #: Candidate phrases any text may hold, whatever its length, ...
 CANDIDATES_BASE = 200
-#: ... and per 1,000 characters beyond that.
+#: ... plus this many per 1,000 characters of it.
 CANDIDATES_PER_1000_CHARS = 13
 
 
