@@ -144,13 +144,19 @@ def test_every_request_body_refuses_a_key_it_does_not_declare(api, alice, dave, 
     assert assert_error(response, 400, "INVALID")["errors"] == {"surprise": ["Unknown field."]}
 
 
-@pytest.mark.parametrize("url, field", [("/api/workspaces/acme", "name"), ("/api/workspaces/acme/members/bob", "role")])
+@pytest.mark.parametrize("url, field", [("/api/workspaces/acme/members/bob", "role")])
 def test_a_patch_needs_its_one_field_and_the_schema_says_so(api, alice, url, field):
     response = api.as_(alice).patch(url, {}, format="json")
     assert list(assert_error(response, 400, "INVALID")["errors"]) == [field]
     path = url.replace("acme", "{slug}").replace("bob", "{username}")
     assert schema()["paths"][path]["patch"]["requestBody"]["required"] is True
     assert request_schema(path, "patch")["required"] == [field]
+
+
+def test_a_workspace_patch_needs_a_name_or_a_review_policy(api, alice):
+    response = api.as_(alice).patch("/api/workspaces/acme", {}, format="json")
+    assert list(assert_error(response, 400, "INVALID")["errors"]) == ["non_field_errors"]
+    assert set(request_schema("/api/workspaces/{slug}", "patch")["properties"]) == {"name", "review_policy"}
 
 
 @pytest.mark.parametrize("body", [{}, {"note": ""}, {"note": " \t\n\u3000"}])

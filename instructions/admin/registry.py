@@ -141,12 +141,17 @@ class ReadOnlyAdmin(NoFormWrites, ServiceAdmin):
 class WorkspaceForm(ServiceForm):
     class Meta:
         model = Workspace
-        fields = ["slug", "name"]
+        fields = ["slug", "name", "review_policy"]
 
     def perform(self, instance, *, change):
         if change:
+            changed = ", ".join(self.changed_data) or "nothing"
             return workspace_update(
-                workspace=instance, name=instance.name, actor=self.request.user, reason="Admin: workspace renamed"
+                workspace=instance,
+                name=instance.name,
+                review_policy=instance.review_policy,
+                actor=self.request.user,
+                reason=f"Admin: workspace changed ({changed})",
             )
         return workspace_create(
             slug=instance.slug, name=instance.name, creator=self.request.user, reason="Admin: workspace created"
@@ -156,14 +161,16 @@ class WorkspaceForm(ServiceForm):
 @admin.register(Workspace)
 class WorkspaceAdmin(ServiceAdmin):
     form = WorkspaceForm
-    list_display = ["slug", "name", "member_count", "created_at"]
+    list_display = ["slug", "name", "review_policy", "member_count", "created_at"]
+    list_filter = ["review_policy"]
     search_fields = ["slug", "name"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_members=models.Count("memberships"))
 
     def get_readonly_fields(self, request, obj=None):
-        return ["slug", "created_at"] if obj else ["created_at"]
+        # A new workspace starts with the default policy; its maintainers or staff change it after.
+        return ["slug", "created_at"] if obj else ["created_at", "review_policy"]
 
     def has_delete_permission(self, request, obj=None):
         return False  # a workspace's history is its audit trail; there is no delete service

@@ -108,7 +108,8 @@ class ScopeView(ApiView):
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
         request=s.InstructionUpdateRequestSerializer,
         responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
-        summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409)",
+        summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409; a change "
+        "held by the workspace's review policy is kept for review and answered 202)",
     )
     def put(self, request: Request, scope: str) -> Response:
         check_editable(scope)
