@@ -240,3 +240,85 @@ def test_the_service_holds_and_an_approval_applies(alice, bob, mia, acme):
         document_save(target=other, body="next", actor=bob, reason="again")
     review_reject(item=ReviewItem.objects.get(pk=again.value.extra["review"]), reviewer=mia, note="no")
     assert InstructionDocument.objects.get(workspace=acme).body == CLEAN
+
+
+# --- the web app ----------------------------------------------------------------------
+
+
+def test_members_see_the_policy_and_only_maintainers_get_the_form(client, alice, bob, carol, acme):
+    for user in (alice, bob, carol):
+        client.force_login(user)
+        page = client.get("/w/acme/members/").content.decode()
+        assert '<strong id="review-policy"' in page and ">hold-confident</strong>" in page
+        assert ('id="policy-form"' in page) is (user == alice)
+    assert ">hold-confident</strong>" in client.get("/w/acme/").content.decode()  # the editor's header too
+
+
+def test_a_maintainer_changes_the_policy_on_the_members_tab_with_a_reason(client, alice, bob, carol, acme):
+    for user in (bob, carol):
+        client.force_login(user)
+        refused = client.post("/w/acme/review-policy/", {"review_policy": "approve-every-change", "reason": "x"})
+        assert refused.status_code == 403
+    client.force_login(alice)
+    missing = client.post("/w/acme/review-policy/", {"review_policy": "approve-every-change", "reason": ""})
+    assert missing.status_code == 302
+    assert Workspace.objects.get(slug="acme").review_policy == "hold-confident"
+    done = client.post(
+        "/w/acme/review-policy/", {"review_policy": "approve-every-change", "reason": "protect main"}, follow=True
+    )
+    assert "is now approve-every-change" in done.content.decode()
+    row = Workspace.objects.get(slug="acme").history.first()
+    assert (row.review_policy, row.history_user, row.history_path) == ("approve-every-change", alice, "web")
+    assert row.history_change_reason == "Review policy set to approve-every-change: protect main"
+
+
+def test_the_editor_says_a_save_is_held_and_links_to_the_review(client, alice, bob, mia, acme):
+    workspace_update(workspace=acme, review_policy="approve-every-change", actor=alice, reason="protect")
+    client.force_login(bob)
+    response = client.post("/w/acme/", {"body": CLEAN, "reason": "checklist", "version": 0})
+    assert response.status_code == 202
+    item = ReviewItem.objects.get()
+    html = response.content.decode()
+    assert 'id="held"' in html and "holds every change for approval" in html
+    assert f'<a href="/reviews/{item.pk}/">review #{item.pk}</a>' in html
+    assert not InstructionDocument.objects.exists()
+    assert item.history.get().history_path == "web"
+    # The review page says why it was held; another maintainer approves it there.
+    client.force_login(mia)
+    page = client.get(f"/reviews/{item.pk}/").content.decode()
+    assert "Held by the workspace's review policy" in page
+    client.post(f"/reviews/{item.pk}/approve", {"note": ""})
+    document = InstructionDocument.objects.get(workspace=acme)
+    assert document.body == CLEAN
+    assert document.history.first().history_user == mia
+
+
+# --- the admin ------------------------------------------------------------------------
+
+
+def test_the_workspace_admin_shows_and_edits_the_policy_through_the_service(client, staff, acme):
+    client.force_login(staff)
+    url = f"/admin/instructions/workspace/{acme.pk}/change/"
+    page = client.get(url).content.decode()
+    assert 'name="review_policy"' in page
+    response = client.post(url, {"name": "Acme", "review_policy": "approve-every-change"})
+    assert response.status_code == 302
+    row = Workspace.objects.get(slug="acme").history.first()
+    assert (row.review_policy, row.history_user) == ("approve-every-change", staff)
+    assert row.history_change_reason == "Admin: workspace changed (review_policy)"
+    assert "approve-every-change" in client.get("/admin/instructions/workspace/").content.decode()
+
+
+def test_an_admin_edit_of_a_guarded_workspace_scope_is_held_with_a_link(client, staff, alice, acme):
+    workspace_update(workspace=acme, review_policy="approve-every-change", actor=alice, reason="protect")
+    client.force_login(staff)
+    response = client.post(
+        "/admin/instructions/instructiondocument/add/",
+        {"scope": "workspace", "workspace": acme.pk, "body": CLEAN, "why": "", "expected_version": 0},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    item = ReviewItem.objects.get()
+    assert "holds every change" in html and 'id="conflict-review"' in html
+    assert (item.author, item.rule_id) == (staff, POLICY_RULE_ID)
+    assert not InstructionDocument.objects.exists()

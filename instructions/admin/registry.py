@@ -31,7 +31,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.admin import views as admin_views
 from instructions.foundation.contract import MAX_WHY_CHARS
-from instructions.foundation.errors import OathConflict, ServiceError, StaleVersion
+from instructions.foundation.errors import OathConflict, ReviewRequired, ServiceError, StaleVersion
 from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.models import (
     STALE,
@@ -273,14 +273,15 @@ class DocumentForm(ServiceForm):
                 reason=f"Admin edit: {why}" if why else "Admin edit",
                 if_match=self.cleaned_data.get("expected_version"),
             )
-        except OathConflict as exc:
-            raise OathConflict(self._conflict_message(exc), **exc.extra) from None
+        except (OathConflict, ReviewRequired) as exc:
+            raise type(exc)(self._conflict_message(exc), **exc.extra) from None
         except StaleVersion as exc:
             raise StaleVersion(self._keep_stale(instance, body), **exc.extra) from None
 
-    def _conflict_message(self, exc: OathConflict) -> str:
-        """The refusal, linking to the review item that keeps the text: the admin's page
-        for reviewers, the web app's (where authors follow their proposals) for anyone else."""
+    def _conflict_message(self, exc: OathConflict | ReviewRequired) -> str:
+        """The refusal (or the hold, under the workspace's review policy), linking to the
+        review item that keeps the text: the admin's page for reviewers, the web app's
+        (where authors follow their proposals) for anyone else."""
         review = exc.extra["review"]
         if admin_views.can_review(self.request):
             url = reverse("admin:instructions_reviewitem_change", args=[review])
