@@ -417,3 +417,18 @@ def test_the_contract_serializers_are_made_from_its_typeddicts():
     entry_data = {"scope": "user", "path": "u", "body": "", "lines": 0, "modified_at": 0}
     data = {"merged": "", "entries": [{**entry_data, "oath_check": "pass", "oath_conflict": None}], "conflicts": []}
     assert s.MergedInstructionsSerializer(data).data == data
+
+
+def test_the_schema_says_a_workspace_change_may_be_held_for_review(db):
+    paths = schema()["paths"]
+    for path, method in [
+        ("/api/instructions/scope/{scope}", "put"),
+        ("/api/instructions/scope/{scope}", "delete"),
+        ("/api/instructions/scope/{scope}/revert", "post"),
+    ]:
+        assert "202" in paths[path][method]["responses"], (path, method)
+    components = schema()["components"]["schemas"]
+    assert components["Workspace"]["properties"]["review_policy"]["allOf"] == [
+        {"$ref": "#/components/schemas/ReviewPolicyEnum"}
+    ]
+    assert components["ReviewPolicyEnum"]["enum"] == ["hold-confident", "hold-all", "approve-every-change"]
