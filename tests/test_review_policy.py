@@ -322,3 +322,21 @@ def test_an_admin_edit_of_a_guarded_workspace_scope_is_held_with_a_link(client, 
     assert "holds every change" in html and 'id="conflict-review"' in html
     assert (item.author, item.rule_id) == (staff, POLICY_RULE_ID)
     assert not InstructionDocument.objects.exists()
+
+
+def test_a_held_change_that_fails_the_rules_in_force_when_approved_is_not_applied(alice, bob, mia, acme, monkeypatch):
+    from instructions.foundation.errors import Conflict
+    from instructions.rules.oaths import Finding, OathResult
+    from instructions.services import reviews
+
+    workspace_update(workspace=acme, review_policy="approve-every-change", actor=alice, reason="protect")
+    with pytest.raises(ReviewRequired) as held:
+        document_save(target=Target.of("workspace", acme), body=CLEAN, actor=bob, reason="mine")
+    item = ReviewItem.objects.get(pk=held.value.extra["review"])
+    # The credo's rules changed since: the text now has a finding nobody reviewed.
+    finding = Finding("Keep commits small.", "finish the procedure", "new-rule", 0, 0, "new")
+    monkeypatch.setattr(reviews, "verdict", lambda *args, **kwargs: OathResult("fail", (finding,)))
+    with pytest.raises(Conflict, match="now conflicts with the credo"):
+        review_approve(item=item, reviewer=mia)
+    assert ReviewItem.objects.get(pk=item.pk).status == "pending"
+    assert not InstructionDocument.objects.exists() and not ApprovedFinding.objects.exists()
