@@ -340,3 +340,19 @@ def test_a_held_change_that_fails_the_rules_in_force_when_approved_is_not_applie
         review_approve(item=item, reviewer=mia)
     assert ReviewItem.objects.get(pk=item.pk).status == "pending"
     assert not InstructionDocument.objects.exists() and not ApprovedFinding.objects.exists()
+
+
+def test_the_audit_log_says_the_policy_changed(alice, acme):
+    from instructions.selectors import audit_log
+
+    workspace_update(workspace=acme, review_policy="approve-every-change", actor=alice, reason="protect")
+    workspace_update(workspace=acme, name="Acme Inc", review_policy="hold-all", actor=alice, reason="both")
+    rows = acme.history.order_by("-history_id")
+    summaries = {c.key: c.summary for c in audit_log.changes(limit=50)}
+    assert summaries[f"workspace#{rows[0].history_id}"] == (
+        "Workspace acme renamed “Acme” → “Acme Inc”; review policy approve-every-change → hold-all"
+    )
+    assert (
+        summaries[f"workspace#{rows[1].history_id}"]
+        == "Workspace acme review policy hold-confident → approve-every-change"
+    )

@@ -371,6 +371,9 @@ class WorkspaceCreateSerializer(StrictSerializer):
 class WorkspaceUpdateSerializer(StrictSerializer):
     """Either key or both; the reason (``X-Change-Reason``) is recorded in the workspace's history."""
 
+    #: The schema's ``minProperties`` (``api.schema.StrictSerializerSchema``): ``{}`` is a 400.
+    min_properties: ClassVar[int] = 1
+
     name = StrictCharField(max_length=MAX_WORKSPACE_NAME_CHARS, min_length=1, required=False)
     review_policy = serializers.ChoiceField(choices=ReviewPolicy.choices, required=False, help_text=REVIEW_POLICY_HELP)
 
