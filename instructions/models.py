@@ -27,13 +27,16 @@ from simple_history.models import HistoricalRecords
 from instructions.foundation.contract import (
     DEFAULT_BUNDLE_DIR,
     DEFAULT_OS_PROFILE,
+    DEFAULT_REVIEW_POLICY,
     MAX_BODY_CHARS,
     MAX_CWD_CHARS,
     MAX_NOTE_CHARS,
     MAX_PLATFORM_CHARS,
     MAX_REASON_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
+    REVIEW_POLICY_HELP,
     OsProfile,
+    ReviewPolicy,
     Scope,
 )
 from instructions.foundation.stored_text import (
@@ -82,12 +85,19 @@ class Workspace(models.Model):
     slug = models.SlugField(max_length=64, unique=True)
     name = models.CharField(max_length=MAX_WORKSPACE_NAME_CHARS, validators=[TextValidator(MAX_WORKSPACE_NAME_CHARS)])
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: What its maintainers let land in its workspace scope without a reviewer.
+    review_policy = models.CharField(
+        max_length=24, choices=ReviewPolicy.choices, default=DEFAULT_REVIEW_POLICY, help_text=REVIEW_POLICY_HELP
+    )
 
     history = audited_history()
 
     class Meta:
         ordering = ["slug"]
         constraints = [
+            models.CheckConstraint(
+                condition=models.Q(review_policy__in=ReviewPolicy.values), name="workspace_review_policy_valid"
+            ),
             models.CheckConstraint(
                 condition=models.Q(slug=Lower("slug")),
                 name="workspace_slug_lower_case",

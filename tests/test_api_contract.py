@@ -144,13 +144,20 @@ def test_every_request_body_refuses_a_key_it_does_not_declare(api, alice, dave, 
     assert assert_error(response, 400, "INVALID")["errors"] == {"surprise": ["Unknown field."]}
 
 
-@pytest.mark.parametrize("url, field", [("/api/workspaces/acme", "name"), ("/api/workspaces/acme/members/bob", "role")])
+@pytest.mark.parametrize("url, field", [("/api/workspaces/acme/members/bob", "role")])
 def test_a_patch_needs_its_one_field_and_the_schema_says_so(api, alice, url, field):
     response = api.as_(alice).patch(url, {}, format="json")
     assert list(assert_error(response, 400, "INVALID")["errors"]) == [field]
     path = url.replace("acme", "{slug}").replace("bob", "{username}")
     assert schema()["paths"][path]["patch"]["requestBody"]["required"] is True
     assert request_schema(path, "patch")["required"] == [field]
+
+
+def test_a_workspace_patch_needs_a_name_or_a_review_policy(api, alice):
+    response = api.as_(alice).patch("/api/workspaces/acme", {}, format="json")
+    assert list(assert_error(response, 400, "INVALID")["errors"]) == ["non_field_errors"]
+    request = request_schema("/api/workspaces/{slug}", "patch")
+    assert (set(request["properties"]), request["minProperties"]) == ({"name", "review_policy"}, 1)
 
 
 @pytest.mark.parametrize("body", [{}, {"note": ""}, {"note": " \t\n\u3000"}])
@@ -411,3 +418,18 @@ def test_the_contract_serializers_are_made_from_its_typeddicts():
     entry_data = {"scope": "user", "path": "u", "body": "", "lines": 0, "modified_at": 0}
     data = {"merged": "", "entries": [{**entry_data, "oath_check": "pass", "oath_conflict": None}], "conflicts": []}
     assert s.MergedInstructionsSerializer(data).data == data
+
+
+def test_the_schema_says_a_workspace_change_may_be_held_for_review(db):
+    paths = schema()["paths"]
+    for path, method in [
+        ("/api/instructions/scope/{scope}", "put"),
+        ("/api/instructions/scope/{scope}", "delete"),
+        ("/api/instructions/scope/{scope}/revert", "post"),
+    ]:
+        assert "202" in paths[path][method]["responses"], (path, method)
+    components = schema()["components"]["schemas"]
+    assert components["Workspace"]["properties"]["review_policy"]["allOf"] == [
+        {"$ref": "#/components/schemas/ReviewPolicyEnum"}
+    ]
+    assert components["ReviewPolicyEnum"]["enum"] == ["hold-confident", "hold-all", "approve-every-change"]

@@ -75,7 +75,7 @@ def workspace_urls(acme, history_id=1, review_id=1) -> list[str]:
 def test_every_route_is_a_web_view():
     """Signed in, recorded with the ``web`` path, domain errors as pages: ``base.web_view``."""
     views = [p.callback for p in web_urls.urlpatterns if isinstance(p, URLPattern)]
-    assert len(views) == 22
+    assert len(views) == 23
     assert all(getattr(view, "is_web_view", False) for view in views)
 
 

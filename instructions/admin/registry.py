@@ -31,7 +31,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from instructions.admin import views as admin_views
 from instructions.foundation.contract import MAX_WHY_CHARS
-from instructions.foundation.errors import OathConflict, ServiceError, StaleVersion
+from instructions.foundation.errors import OathConflict, ReviewRequired, ServiceError, StaleVersion
 from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.models import (
     STALE,
@@ -141,12 +141,17 @@ class ReadOnlyAdmin(NoFormWrites, ServiceAdmin):
 class WorkspaceForm(ServiceForm):
     class Meta:
         model = Workspace
-        fields = ["slug", "name"]
+        fields = ["slug", "name", "review_policy"]
 
     def perform(self, instance, *, change):
         if change:
+            changed = ", ".join(self.changed_data) or "nothing"
             return workspace_update(
-                workspace=instance, name=instance.name, actor=self.request.user, reason="Admin: workspace renamed"
+                workspace=instance,
+                name=instance.name,
+                review_policy=instance.review_policy,
+                actor=self.request.user,
+                reason=f"Admin: workspace changed ({changed})",
             )
         return workspace_create(
             slug=instance.slug, name=instance.name, creator=self.request.user, reason="Admin: workspace created"
@@ -156,14 +161,16 @@ class WorkspaceForm(ServiceForm):
 @admin.register(Workspace)
 class WorkspaceAdmin(ServiceAdmin):
     form = WorkspaceForm
-    list_display = ["slug", "name", "member_count", "created_at"]
+    list_display = ["slug", "name", "review_policy", "member_count", "created_at"]
+    list_filter = ["review_policy"]
     search_fields = ["slug", "name"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_members=models.Count("memberships"))
 
     def get_readonly_fields(self, request, obj=None):
-        return ["slug", "created_at"] if obj else ["created_at"]
+        # A new workspace starts with the default policy; its maintainers or staff change it after.
+        return ["slug", "created_at"] if obj else ["created_at", "review_policy"]
 
     def has_delete_permission(self, request, obj=None):
         return False  # a workspace's history is its audit trail; there is no delete service
@@ -266,14 +273,15 @@ class DocumentForm(ServiceForm):
                 reason=f"Admin edit: {why}" if why else "Admin edit",
                 if_match=self.cleaned_data.get("expected_version"),
             )
-        except OathConflict as exc:
-            raise OathConflict(self._conflict_message(exc), **exc.extra) from None
+        except (OathConflict, ReviewRequired) as exc:
+            raise type(exc)(self._conflict_message(exc), **exc.extra) from None
         except StaleVersion as exc:
             raise StaleVersion(self._keep_stale(instance, body), **exc.extra) from None
 
-    def _conflict_message(self, exc: OathConflict) -> str:
-        """The refusal, linking to the review item that keeps the text: the admin's page
-        for reviewers, the web app's (where authors follow their proposals) for anyone else."""
+    def _conflict_message(self, exc: OathConflict | ReviewRequired) -> str:
+        """The refusal (or the hold, under the workspace's review policy), linking to the
+        review item that keeps the text: the admin's page for reviewers, the web app's
+        (where authors follow their proposals) for anyone else."""
         review = exc.extra["review"]
         if admin_views.can_review(self.request):
             url = reverse("admin:instructions_reviewitem_change", args=[review])

@@ -123,7 +123,8 @@ CHANGE_REASON = OpenApiParameter(
 
 class ErrorSerializer(serializers.Serializer):
     """The one shape of every error under /api/ (``instructions.api.errors``); some
-    codes add keys of their own (``OATH_CONFLICT``: ``conflicts`` and ``review``)."""
+    codes add keys of their own (``OATH_CONFLICT``: ``conflicts`` and ``review``;
+    ``REVIEW_REQUIRED``: ``review`` and ``review_policy``)."""
 
     code = serializers.RegexField(r"^[A-Z][A-Z0-9_]*$", help_text="Machine-readable, UPPER_SNAKE.")
     detail = serializers.CharField(help_text="A sentence for people.")
@@ -144,7 +145,18 @@ OATH_CONFLICT = inline_serializer(
         "review": serializers.IntegerField(),
     },
 )
-WRITE_ERRORS = {400: ERROR, 403: ERROR, 404: ERROR, 409: OATH_CONFLICT, 412: ERROR, 413: ERROR}
+REVIEW_REQUIRED = inline_serializer(
+    "ReviewRequired",
+    {
+        "code": serializers.CharField(help_text="REVIEW_REQUIRED"),
+        "detail": serializers.CharField(),
+        "review": serializers.IntegerField(help_text="The pending review item keeping the change."),
+        "review_policy": serializers.CharField(help_text="The workspace policy that held it: approve-every-change."),
+    },
+)
+#: A scope write's answers besides 200: 202 when the workspace's review policy holds the
+#: change for approval (kept as a review item, nothing changed yet), and the errors.
+WRITE_ERRORS = {202: REVIEW_REQUIRED, 400: ERROR, 403: ERROR, 404: ERROR, 409: OATH_CONFLICT, 412: ERROR, 413: ERROR}
 
 
 # --- request helpers ------------------------------------------------------------------

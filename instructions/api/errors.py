@@ -24,11 +24,11 @@ from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, ServiceError
+from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, ReviewRequired, ServiceError
 
 #: Errors whose answer reports something the service kept: their request's transaction
-#: commits (a refused write's review item). Every other error rolls back.
-KEEPS_STATE = (OathConflict,)
+#: commits (a refused or held write's review item). Every other error rolls back.
+KEEPS_STATE = (OathConflict, ReviewRequired)
 
 #: The code of each DRF exception (the most specific class that matches wins).
 DRF_CODES: dict[type[exceptions.APIException], str] = {

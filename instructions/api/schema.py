@@ -39,6 +39,8 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         schema["additionalProperties"] = False
+        if getattr(self.target, "min_properties", None):
+            schema["minProperties"] = self.target.min_properties
         return schema
 
 

@@ -18,6 +18,7 @@ from instructions.api.common import (
     ERROR,
     IF_MATCH,
     IF_NONE_MATCH,
+    REVIEW_REQUIRED,
     SESSION_PARAM,
     WORKSPACE_PARAM,
     WRITE_ERRORS,
@@ -108,7 +109,8 @@ class ScopeView(ApiView):
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
         request=s.InstructionUpdateRequestSerializer,
         responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
-        summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409)",
+        summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409; a change "
+        "held by the workspace's review policy is kept for review and answered 202)",
     )
     def put(self, request: Request, scope: str) -> Response:
         check_editable(scope)
@@ -121,8 +123,15 @@ class ScopeView(ApiView):
     @extend_schema(
         parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
         request=None,
-        responses={200: s.InstructionEntrySerializer, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR},
-        summary="Clear one scope (the session scope, typically)",
+        responses={
+            200: s.InstructionEntrySerializer,
+            202: REVIEW_REQUIRED,
+            400: ERROR,
+            403: ERROR,
+            404: ERROR,
+            412: ERROR,
+        },
+        summary="Clear one scope (the session scope, typically; 202 when the workspace's review policy holds it)",
     )
     def delete(self, request: Request, scope: str) -> Response:
         check_editable(scope)

@@ -26,9 +26,11 @@ from instructions.foundation.contract import (
     MAX_NOTE_CHARS,
     MAX_PLATFORM_CHARS,
     MAX_WORKSPACE_NAME_CHARS,
+    REVIEW_POLICY_HELP,
     InstructionEntry,
     MergedInstructions,
     OsProfile,
+    ReviewPolicy,
     Wire,
 )
 from instructions.foundation.errors import InvalidInput
@@ -352,6 +354,7 @@ class WorkspaceSerializer(serializers.Serializer):
     role = serializers.CharField(
         source="member_role", allow_null=True, help_text="Your role here; null when you are not a member."
     )
+    review_policy = serializers.ChoiceField(choices=ReviewPolicy.choices, help_text=REVIEW_POLICY_HELP)
     created_at = serializers.DateTimeField()
 
 
@@ -366,7 +369,18 @@ class WorkspaceCreateSerializer(StrictSerializer):
 
 
 class WorkspaceUpdateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=MAX_WORKSPACE_NAME_CHARS, min_length=1)
+    """Either key or both; the reason (``X-Change-Reason``) is recorded in the workspace's history."""
+
+    #: The schema's ``minProperties`` (``api.schema.StrictSerializerSchema``): ``{}`` is a 400.
+    min_properties: ClassVar[int] = 1
+
+    name = StrictCharField(max_length=MAX_WORKSPACE_NAME_CHARS, min_length=1, required=False)
+    review_policy = serializers.ChoiceField(choices=ReviewPolicy.choices, required=False, help_text=REVIEW_POLICY_HELP)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError({"non_field_errors": ["Send name, review_policy or both."]})
+        return attrs
 
 
 class MemberSerializer(serializers.Serializer):

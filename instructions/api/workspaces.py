@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from instructions.api import serializers as s
-from instructions.api.common import ERROR, ApiView, ListPagination, paginated, reason_for, validated
+from instructions.api.common import CHANGE_REASON, ERROR, ApiView, ListPagination, paginated, reason_for, validated
 from instructions.models import Membership, Role
 from instructions.selectors import access
 from instructions.services.workspaces import (
@@ -52,13 +52,21 @@ class WorkspaceDetailView(ApiView):
         return Response(s.WorkspaceSerializer(access.workspace_access(request.user, slug).workspace).data)
 
     @extend_schema(
-        request=s.WorkspaceUpdateSerializer, responses={200: s.WorkspaceSerializer, 400: ERROR, 403: ERROR, 404: ERROR}
+        parameters=[CHANGE_REASON],
+        request=s.WorkspaceUpdateSerializer,
+        responses={200: s.WorkspaceSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+        summary="Rename a workspace or change its review policy (maintainers only)",
     )
     def patch(self, request: Request, slug: str) -> Response:
         ws = access.workspace_access(request.user, slug, need=Role.MAINTAINER)
         data = validated(s.WorkspaceUpdateSerializer, request.data)
+        changed = " and ".join(key.replace("_", " ") for key in ("name", "review_policy") if key in data)
         workspace = workspace_update(
-            workspace=ws.workspace, name=data["name"], actor=request.user, reason=reason_for(request, "API: renamed")
+            workspace=ws.workspace,
+            name=data.get("name"),
+            review_policy=data.get("review_policy"),
+            actor=request.user,
+            reason=reason_for(request, f"API: {changed} changed"),
         )
         return Response(s.WorkspaceSerializer(workspace).data)
 

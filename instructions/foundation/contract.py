@@ -80,6 +80,30 @@ class OsProfile(models.TextChoices):
 DEFAULT_OS_PROFILE = OsProfile.AGENTOS_VM
 
 
+class ReviewPolicy(models.TextChoices):
+    """What a workspace's maintainers let land without a reviewer (its workspace scope only;
+    user and session scopes always follow ``hold-confident``).
+
+    Every oath finding holds a write today, so ``hold-all`` acts as ``hold-confident``
+    until the check tells confident findings from those only worth a look.
+    """
+
+    HOLD_CONFIDENT = "hold-confident", "Hold confident findings (default)"
+    HOLD_ALL = "hold-all", "Hold any finding"
+    APPROVE_EVERY_CHANGE = "approve-every-change", "Approve every change (another maintainer or a reviewer)"
+
+
+DEFAULT_REVIEW_POLICY = ReviewPolicy.HOLD_CONFIDENT
+#: Help text of the policy wherever it is set (model, API, forms).
+REVIEW_POLICY_HELP = (
+    "hold-confident (default): a change with an oath finding is refused and kept for review. "
+    "hold-all: any finding holds the change; today the same as hold-confident, since every finding "
+    "is held until the oath check grades its findings. approve-every-change: every change to the "
+    "workspace scope waits for another maintainer's or a reviewer's approval. User and session "
+    "scopes always follow hold-confident."
+)
+
+
 def check_editable(scope: str) -> str:
     """``scope`` if it is one the service stores and may change.
 

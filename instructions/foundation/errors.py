@@ -56,6 +56,13 @@ class OathConflict(ServiceError):
     status, code = 409, "OATH_CONFLICT"
 
 
+class ReviewRequired(ServiceError):
+    """The workspace's review policy holds every change: the text was kept as a pending
+    review item for another maintainer or a reviewer, and nothing changed yet."""
+
+    status, code = 202, "REVIEW_REQUIRED"
+
+
 class CredoUnavailable(ServiceError):
     status, code = 503, "CREDO_UNAVAILABLE"
 

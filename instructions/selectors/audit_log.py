@@ -219,7 +219,7 @@ SOURCES: tuple[_Source, ...] = (
         "review",
         compared=("status", "document_id"),
     ),
-    _Source(Workspace, "workspace", (), ("slug",), False, "workspace", compared=("name",)),
+    _Source(Workspace, "workspace", (), ("slug",), False, "workspace", compared=("name", "review_policy")),
     _Source(
         Membership, "membership", ("workspace", "user"), ("workspace__slug",), False, "membership", compared=("role",)
     ),
@@ -382,9 +382,12 @@ def _review_summary(row, previous) -> str:
 def _workspace_summary(row, previous) -> str:
     if previous is None:
         return f"Workspace {row.slug} created (“{row.name}”)"
+    changes = []
     if previous.name != row.name:
-        return f"Workspace {row.slug} renamed “{previous.name}” → “{row.name}”"
-    return f"Workspace {row.slug} changed"
+        changes.append(f"renamed “{previous.name}” → “{row.name}”")
+    if previous.review_policy != row.review_policy:
+        changes.append(f"review policy {previous.review_policy} → {row.review_policy}")
+    return f"Workspace {row.slug} " + ("; ".join(changes) if changes else "changed")
 
 
 def _membership_summary(row, previous) -> str:

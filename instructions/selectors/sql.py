@@ -129,7 +129,7 @@ def session_stamp_sql(vendor: str) -> str:
 #: out rather than built by the ORM: every API read asks it, and building the
 #: equivalent subquery cost more than running it (``scripts/bench_scale.py``).
 WORKSPACE_WITH_ROLE = """
-    SELECT w.id, w.slug, w.name, w.created_at, m.role AS member_role
+    SELECT w.id, w.slug, w.name, w.created_at, w.review_policy, m.role AS member_role
     FROM instructions_workspace w
     LEFT JOIN instructions_membership m ON m.workspace_id = w.id AND m.user_id = %s
     WHERE w.slug = %s

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.foundation.contract import Scope, check_editable
-from instructions.foundation.errors import NotFound, OathConflict, SessionEnded, StaleVersion
+from instructions.foundation.contract import ReviewPolicy, Scope, check_editable
+from instructions.foundation.errors import NotFound, OathConflict, ReviewRequired, SessionEnded, StaleVersion
 from instructions.foundation.stored_text import sha256_text, validate_instruction_text
 from instructions.history import ChangePath, change_path
 from instructions.models import (
@@ -25,7 +25,7 @@ from instructions.rules.approvals import verdict
 from instructions.rules.oaths import PASS, RuleSet
 from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
-from instructions.services.proposals import approved_keys, refuse_and_keep
+from instructions.services.proposals import approved_keys, hold_for_approval, refuse_and_keep
 
 
 #: The reason of a kept refused write: the caller's reason behind this.
@@ -55,6 +55,15 @@ class Target:
     @property
     def owner_fields(self) -> dict[str, object]:
         return {OWNER_COLUMN[self.scope]: self.owner}
+
+    @property
+    def needs_approval(self) -> bool:
+        """Whether every change waits for a reviewer here: a workspace scope whose workspace's
+        policy is ``approve-every-change`` (user and session scopes never do)."""
+        return (
+            self.scope == Scope.WORKSPACE
+            and getattr(self.workspace, "review_policy", None) == ReviewPolicy.APPROVE_EVERY_CHANGE
+        )
 
     @property
     def review_fields(self) -> dict[str, object]:
@@ -133,6 +142,7 @@ def document_save(
     reason: str,
     if_match: int | None = None,
     rules: RuleSet | None = None,
+    approved: bool = False,
 ) -> InstructionDocument:
     """Make ``body`` the new version of ``target``'s scope.
 
@@ -144,11 +154,16 @@ def document_save(
     waiting for the same text, if any) and ``OathConflict`` is raised. The review
     item is saved in its own savepoint; callers inside a transaction keep it by not
     rolling back on ``OathConflict`` (the API's error handler does exactly that).
+
+    A workspace whose review policy is ``approve-every-change`` holds every change to its
+    scope that passes the check the same way, and ``ReviewRequired`` is raised instead;
+    ``approved``: the change is a review's approval being applied (``services.reviews``),
+    which the policy lets through.
     """
     check_editable(target.scope)
     body = validate_instruction_text(body)
     rules = rules if rules is not None else current_rules()
-    refusal: OathConflict | None = None
+    refusal: OathConflict | ReviewRequired | None = None
     with transaction.atomic():
         if target.scope == Scope.SESSION:
             _lock_live_session(target.session)
@@ -176,10 +191,21 @@ def document_save(
                 document=document,
                 base_version=current_version,
             )
+        elif target.needs_approval and not approved:
+            refusal = hold_for_approval(
+                target_key=target.key,
+                body=body,
+                actor=actor,
+                reason=reason,
+                scope=target.scope,
+                **target.review_fields,
+                document=document,
+                base_version=current_version,
+            )
         else:
             document = _write(document, target, body, actor=actor, reason=reason)
     if refusal is not None:
-        raise refusal  # after the transaction: the review item stays
+        raise refusal  # after the transaction: the review item stays (held or refused)
     return document
 
 

@@ -2,7 +2,9 @@
 
 A write refused by the oath check (a scope edit, a session's additional instructions)
 goes through ``refuse_and_keep``: the text is kept as a pending review item and the
-caller raises the ``OathConflict`` it returns. The recheck after a credo change keeps
+caller raises the ``OathConflict`` it returns. A change the workspace's review policy
+holds (``approve-every-change``) goes the same way with a policy finding
+(``hold_for_approval``, raising ``ReviewRequired``). The recheck after a credo change keeps
 stored texts with ``review_keep``. Deciding an item is ``services.reviews``.
 """
 
@@ -10,11 +12,11 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from instructions.foundation.errors import OathConflict
+from instructions.foundation.errors import OathConflict, ReviewRequired
 from instructions.foundation.stored_text import sha256_text
 from instructions.models import ApprovedFinding, ReviewItem, ReviewKind, ReviewStatus, ReviewSubmission
 from instructions.rules.approvals import FindingKey
-from instructions.rules.oaths import OathResult
+from instructions.rules.oaths import Finding, OathResult
 from instructions.services.audit import clean_reason, save_audited
 
 
@@ -55,6 +57,47 @@ def refuse_and_keep(*, target_key: str, body: str, result: OathResult, actor, re
         **fields,
     )
     return oath_conflict(result, review)
+
+
+#: The finding of a change held by a workspace's ``approve-every-change`` policy: not an
+#: oath finding, so approving it records no ``ApprovedFinding``.
+POLICY_RULE_ID = "approve-every-change"
+POLICY_OATH = "(workspace review policy)"
+POLICY_REASON = "This workspace's policy holds every change for another maintainer's or a reviewer's approval."
+#: How a held change's review item is recorded: this prefix, then the author's reason.
+HELD_PREFIX = "Change held (review policy): "
+#: The snippet of a held change: its first line, at most this long.
+POLICY_SNIPPET_CHARS = 120
+
+
+def policy_finding(body: str) -> Finding:
+    """The finding a held change's review item shows: the first line of the new text."""
+    first = next((line.strip() for line in body.splitlines() if line.strip()), "")
+    snippet = first[:POLICY_SNIPPET_CHARS] or "(the scope cleared)"
+    return Finding(snippet, POLICY_OATH, POLICY_RULE_ID, 0, 0, POLICY_REASON)
+
+
+def hold_for_approval(*, target_key: str, body: str, actor, reason: str, **fields) -> ReviewRequired:
+    """Hold a change the oath check passed, because the workspace's policy wants every change
+    approved: keep ``body`` as a pending review item with a policy finding, and return the
+    ``ReviewRequired`` to raise (outside any transaction the caller rolls back)."""
+    finding = policy_finding(body)
+    review = review_keep(
+        target_key=target_key,
+        kind=ReviewKind.REJECTED_WRITE,
+        body=body,
+        result=OathResult("fail", (finding,)),
+        actor=actor,
+        reason=HELD_PREFIX + reason,
+        why=reason,
+        **fields,
+    )
+    return ReviewRequired(
+        "This workspace's review policy holds every change for another maintainer's or a reviewer's "
+        "approval; the text was kept for review and nothing changed yet.",
+        review=review.pk,
+        review_policy=POLICY_RULE_ID,
+    )
 
 
 def review_keep(

@@ -7,7 +7,9 @@ are recorded with the ``review`` path. Who may decide is ``access.check_can_deci
 
 Approving records every finding of the approved text as an ``ApprovedFinding`` of
 its target: the text then passes the check there (and a refused write is applied),
-while any other finding still blocks later edits.
+while any other finding still blocks later edits. A change held by a workspace's
+``approve-every-change`` policy had no oath finding: approving it applies it and
+records no approval.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from instructions.selectors import access
 from instructions.selectors.merging import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
-from instructions.services.proposals import approved_keys, review_keep
+from instructions.services.proposals import POLICY_RULE_ID, approved_keys, review_keep
 
 logger = logging.getLogger(__name__)
 
@@ -117,7 +119,10 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
                 f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
                 "Reject it and ask the author to propose the change again on the current version."
             )
-        _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
+        if item.rule_id == POLICY_RULE_ID:
+            _check_still_passes(item, rules)
+        else:
+            _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
         if item.kind == ReviewKind.REJECTED_WRITE and item.subject == ReviewSubject.SCOPE_BODY:
             target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
             # The version it writes is the reviewer's, and names who proposed it and why.
@@ -128,12 +133,24 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
                 reason=reason + _proposed_by(item),
                 if_match=item.base_version,
                 rules=rules,
+                approved=True,
             )
         elif item.kind == ReviewKind.STORED_FAILURE:
             document = InstructionDocument.objects.select_for_update().get(pk=item.document_id)
             if sha256_text(document.body) != item.body_sha256:
                 raise Conflict(f"The body flagged by review #{item.pk} has changed since; nothing to approve.")
         return _close(item, status=ReviewStatus.APPROVED, reviewer=reviewer, note=note, reason=reason)
+
+
+def _check_still_passes(item: ReviewItem, rules: RuleSet) -> None:
+    """A change held only by the review policy passed the oath check when proposed; the
+    credo's rules may have changed since. Approving it approves no oath finding, so one it
+    now has refuses the approval (the reviewer never saw that finding)."""
+    if item.body and verdict(item.body, rules, approved_keys(item.target_key)).status == "fail":
+        raise Conflict(
+            f"The text of review #{item.pk} now conflicts with the credo's oaths (its rules changed since it "
+            "was proposed). Reject it and ask the author to propose it again, so its findings are reviewed."
+        )
 
 
 def review_reject(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:

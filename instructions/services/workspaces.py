@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from instructions.foundation.contract import MAX_WORKSPACE_NAME_CHARS
+from instructions.foundation.contract import MAX_WORKSPACE_NAME_CHARS, ReviewPolicy
 from instructions.foundation.errors import Conflict, InvalidInput, NotFound
 from instructions.foundation.stored_text import validate_text
 from instructions.models import Membership, Role, Workspace, normalize_slug
@@ -36,8 +36,26 @@ def workspace_create(*, slug: str, name: str, creator, reason: str = "Workspace 
     return workspace
 
 
-def workspace_update(*, workspace: Workspace, name: str, actor, reason: str = "Workspace renamed") -> Workspace:
-    workspace.name = validate_text(name, field="name", max_chars=MAX_WORKSPACE_NAME_CHARS)
+def workspace_update(
+    *,
+    workspace: Workspace,
+    actor,
+    name: str | None = None,
+    review_policy: str | None = None,
+    reason: str = "Workspace changed",
+) -> Workspace:
+    """Rename ``workspace`` and/or change its review policy (``None``: leave as it is); one
+    history row with ``actor`` and ``reason``. Who may is the
+    caller's check (its maintainers; staff in the admin)."""
+    if name is not None:
+        workspace.name = validate_text(name, field="name", max_chars=MAX_WORKSPACE_NAME_CHARS)
+    if review_policy is not None:
+        if review_policy not in ReviewPolicy.values:
+            raise InvalidInput(
+                f"review_policy must be one of {', '.join(ReviewPolicy.values)}.",
+                errors={"review_policy": [f"Must be one of {', '.join(ReviewPolicy.values)}."]},
+            )
+        workspace.review_policy = review_policy
     workspace.full_clean()
     save_audited(workspace, actor=actor, reason=reason)
     return workspace

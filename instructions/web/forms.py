@@ -11,7 +11,9 @@ from instructions.foundation.contract import (
     MAX_NOTE_CHARS,
     MAX_REASON_CHARS,
     MAX_WHY_CHARS,
+    REVIEW_POLICY_HELP,
     OsProfile,
+    ReviewPolicy,
 )
 from instructions.foundation.errors import ServiceError
 from instructions.foundation.stored_text import TEXT_VALIDATORS, validate_text
@@ -75,6 +77,17 @@ class MemberAddForm(forms.Form):
 
 class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(label="Role", choices=Role.choices)
+
+
+class ReviewPolicyForm(forms.Form):
+    review_policy = forms.ChoiceField(label="Review policy", choices=ReviewPolicy.choices, help_text=REVIEW_POLICY_HELP)
+    reason = forms.CharField(
+        label="Why",
+        max_length=MAX_REASON_CHARS,
+        validators=TEXT_VALIDATORS,
+        help_text="Kept in the workspace's history with the change.",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
 
 
 class ApproveForm(forms.Form):

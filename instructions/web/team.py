@@ -20,9 +20,10 @@ from instructions.services.workspaces import (
     membership_change,
     membership_remove,
     user_by_username,
+    workspace_update,
 )
 from instructions.web.base import paginate, perform, scope_page, web_view
-from instructions.web.forms import ApproveForm, MemberAddForm, MemberRoleForm, RejectForm
+from instructions.web.forms import ApproveForm, MemberAddForm, MemberRoleForm, RejectForm, ReviewPolicyForm
 
 #: Review items per page of the queue (each is shown with its diff).
 QUEUE_ROWS = 20
@@ -57,8 +58,34 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
         "members": Membership.objects.for_workspace(page.workspace),
         "form": form,
         "roles": Role.choices,
+        "policy_form": ReviewPolicyForm(initial={"review_policy": page.workspace.review_policy}),
     }
     return render(request, "web/members.html", context, status=400 if form.errors else 200)
+
+
+@web_view
+@require_POST
+def review_policy(request: HttpRequest, slug: str) -> HttpResponse:
+    """Change the workspace's review policy (maintainers only), with a reason for its history."""
+    ws = access.workspace_access(request.user, slug, need=Role.MAINTAINER)  # 403 for the others
+    form = ReviewPolicyForm(request.POST)
+    if not form.is_valid():
+        errors = "; ".join(f"{form.fields[name].label}: {' '.join(msgs)}" for name, msgs in form.errors.items())
+        messages.error(request, f"Review policy not changed: {errors}")
+        return redirect("web:workspace-members", slug)
+    policy = form.cleaned_data["review_policy"]
+    perform(
+        request,
+        lambda: workspace_update(
+            workspace=ws.workspace,
+            review_policy=policy,
+            actor=request.user,
+            reason=f"Review policy set to {policy}: {form.cleaned_data['reason']}",
+        ),
+        done=f"The review policy of {slug} is now {policy}.",
+        refused="Review policy not changed",
+    )
+    return redirect("web:workspace-members", slug)
 
 
 @web_view

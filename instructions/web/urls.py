@@ -25,6 +25,7 @@ urlpatterns = [
     *scope_routes("workspace", "w/<slug:slug>/"),
     path("w/<slug:slug>/preview/", views.workspace_preview, name="workspace-preview"),
     path("w/<slug:slug>/members/", team.members, name="workspace-members"),
+    path("w/<slug:slug>/review-policy/", team.review_policy, name="workspace-review-policy"),
     path("w/<slug:slug>/members/<str:username>/", team.member, name="workspace-member"),
     path("w/<slug:slug>/reviews/", team.workspace_reviews, name="workspace-reviews"),
     path("reviews/<id:pk>/", team.review, name="review"),

@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from instructions.foundation.contract import DEFAULT_OS_PROFILE, MAX_BODY_CHARS
-from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, StaleVersion
+from instructions.foundation.errors import BodyTooLarge, InvalidInput, OathConflict, ReviewRequired, StaleVersion
 from instructions.rules.display import diff_of
 from instructions.selectors import access
 from instructions.selectors.pages import home_overview, text_check
@@ -49,6 +49,8 @@ def _review_link(review_id: int) -> str:
 def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The scope's text in an editor (read-only for viewers). A save is oath-checked:
     a conflicting text is kept as a review item (409, with its findings and a link);
+    under the workspace's ``approve-every-change`` policy a passing text is kept as a
+    review item too (202, with a link: it waits for another maintainer or a reviewer);
     a save over a version someone saved meanwhile is refused (409) with the typed
     text kept and a diff against the new version."""
     page = scope_page(request, slug)
@@ -72,6 +74,10 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
                 context["conflict"] = {"conflicts": exc.extra["conflicts"], "review": exc.extra["review"]}
                 context["review_link"] = _review_link(exc.extra["review"])
                 return render(request, "web/scope.html", {**context, "form": form}, status=409)
+            except ReviewRequired as exc:
+                context["held"] = {"review": exc.extra["review"]}
+                context["review_link"] = _review_link(exc.extra["review"])
+                return render(request, "web/scope.html", {**context, "form": form}, status=202)
             except StaleVersion:
                 current = document_of(page.scope, page.owner)
                 context["document"] = current
@@ -215,6 +221,16 @@ def scope_revert(request: HttpRequest, history_id: int, slug: str | None = None)
                     request,
                     format_html(
                         "Not reverted: version {} conflicts with the credo's oaths; it was kept as {}.",
+                        old.version,
+                        _review_link(exc.extra["review"]),
+                    ),
+                )
+            except ReviewRequired as exc:
+                messages.info(
+                    request,
+                    format_html(
+                        "Not reverted yet: this workspace's review policy holds every change for another "
+                        "maintainer or a reviewer; version {} was kept as {}.",
                         old.version,
                         _review_link(exc.extra["review"]),
                     ),
