@@ -3,8 +3,9 @@
 Work: the check's cost is the number of candidate phrases it reads (matches of a rule's pattern, each
 judged in its sentence), about 0.1–0.2 ms each. Real instruction files hold 0.3 to 15 per 1,000
 characters (median 3; ``eval/README.md``, ``scripts/oath_candidates.py``); a text built to be dense
-with them (the same command thousands of times, a sentence without punctuation) holds 30 to 150. ``max_candidates`` allows any real text what it needs and
-bounds the rest: past it the check stops (``TooManyCandidates``) and the text is held for review.
+with them (the same command thousands of times, a sentence without punctuation) holds 30 to 150.
+``max_candidates`` allows any real text what it needs and bounds the rest: past it the check stops
+(``TooManyCandidates``) and the text is held for review.
 The allowance is counted, not timed, so the same text gets the same answer on every machine.
 
 A check is linear in its body, but a deadline bounds what any one check may cost whatever its shape: the
