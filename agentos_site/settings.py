@@ -331,6 +331,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "instructions.api.schema.collapse_blank_alternatives",
         "instructions.api.schema.refuse_nul_in_parameters",
+        "instructions.api.schema.require_nonempty_bodies",
         "instructions.api.schema.add_error_responses",
     ],
     "ENUM_NAME_OVERRIDES": {

@@ -11,6 +11,7 @@ The extensions are registered by importing this module (``instructions.api.urls`
   answered with 413 rather than a field error as ``maxLength`` (``schema_max_length``).
 - ``refuse_nul_in_parameters``: free-form string parameters exclude NUL.
 - ``collapse_blank_alternatives``: see there.
+- ``require_nonempty_bodies``: a body that needs a property must be sent.
 
 The error answers:
 
@@ -158,6 +159,23 @@ def _accepts_empty(schema: dict[str, Any]) -> bool:
         and not schema.get("minLength")
         and re.search(schema.get("pattern", ""), "") is not None
     )
+
+
+def require_nonempty_bodies(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """A request body whose schema needs at least one property (``minProperties``) must be
+    sent: the operation's ``requestBody`` is ``required`` (drf-spectacular marks it so only
+    when one field is required, and a PATCH of all-optional fields then reads as optional)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if not body:
+                continue
+            for media in body.get("content", {}).values():
+                ref = media.get("schema", {}).get("$ref", "")
+                if schemas.get(ref.rsplit("/", 1)[-1], {}).get("minProperties"):
+                    body["required"] = True
+    return result
 
 
 def refuse_nul_in_parameters(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
