@@ -46,17 +46,23 @@ def refuse_and_keep(*, target_key: str, body: str, result: OathResult, actor, re
     refused, with the author's ``reason`` as their why) and return the ``OathConflict`` to raise.
 
     The caller raises it outside any transaction it rolls back, so the item stays."""
-    review = review_keep(
+    review = _keep_write(target_key, body, result, actor, REFUSED_PREFIX, reason, fields)
+    return oath_conflict(result, review)
+
+
+def _keep_write(target_key: str, body: str, result: OathResult, actor, prefix: str, reason: str, fields) -> ReviewItem:
+    """A write not applied, kept as a pending review item: recorded with ``prefix`` before the
+    author's ``reason``, which is also kept as their why."""
+    return review_keep(
         target_key=target_key,
         kind=ReviewKind.REJECTED_WRITE,
         body=body,
         result=result,
         actor=actor,
-        reason=REFUSED_PREFIX + reason,
+        reason=prefix + reason,
         why=reason,
         **fields,
     )
-    return oath_conflict(result, review)
 
 
 #: The finding of a change held by a workspace's ``approve-every-change`` policy: not an
@@ -81,17 +87,8 @@ def hold_for_approval(*, target_key: str, body: str, actor, reason: str, **field
     """Hold a change the oath check passed, because the workspace's policy wants every change
     approved: keep ``body`` as a pending review item with a policy finding, and return the
     ``ReviewRequired`` to raise (outside any transaction the caller rolls back)."""
-    finding = policy_finding(body)
-    review = review_keep(
-        target_key=target_key,
-        kind=ReviewKind.REJECTED_WRITE,
-        body=body,
-        result=OathResult("fail", (finding,)),
-        actor=actor,
-        reason=HELD_PREFIX + reason,
-        why=reason,
-        **fields,
-    )
+    held = OathResult("fail", (policy_finding(body),))
+    review = _keep_write(target_key, body, held, actor, HELD_PREFIX, reason, fields)
     return ReviewRequired(
         "This workspace's review policy holds every change for another maintainer's or a reviewer's "
         "approval; the text was kept for review and nothing changed yet.",
