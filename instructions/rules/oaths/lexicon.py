@@ -1,10 +1,10 @@
 """The oath check's word lists, read once from ``harness/oath-lexicon.json``.
 
-The file holds the engine's knowledge of language (modality cues, heading frames), not rules about any
-oath: those are ``credo-map.json``. It sits beside the shipped credo map,
+The file holds the engine's knowledge of language (modality cues, heading frames, the words that split
+sentences), not rules about any oath: those are ``credo-map.json``. It sits beside the shipped credo map,
 but ``AGENTOS_CREDO_DIR`` does not move it: a credo folder of one's own still runs on these words.
 
-The file is a few groups (``cues``, ``frames``); each group has an ``about`` and named
+The file is a few groups (``cues``, ``frames``, ``sentences``); each group has an ``about`` and named
 lists, each with a ``description`` and its ``words``: one list of entries, or one list per language code.
 An entry that starts with ``"# "`` is a note for the reader, dropped here. Names are unique across groups.
 A missing or malformed file stops the import with a ``LexiconError`` naming the place.
