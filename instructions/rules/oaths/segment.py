@@ -25,6 +25,8 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from instructions.rules.oaths import lexicon
+
 _FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^`\n]*)$")
 _HEADING = re.compile(r"[ \t]{0,3}(#{1,6})(?:[ \t]+|$)")
 _ITEM = re.compile(r"([ \t]*)(?:[-*+•▪◦‣]|\d{1,3}[.)]|[a-zA-Z][.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
@@ -39,71 +41,10 @@ _TERM = re.compile(
     r"\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?(?:\s*(?:,|/|or)\s*(?:\*\*)?`[^`\n]+`(?:\*\*)?)*"
     r"(?:\s*(?::|—|–|-|=|\()|\s+(?:\([^)\n]{0,20}\)\s+)?(?:[a-z]{3,}s\b|to [a-z]{3,}\b))"
 )
-#: Abbreviations whose dot does not end a sentence.
-_ABBREVIATIONS = frozenset(
-    {"e.g", "i.e", "cf", "vs", "viz", "etc", "approx", "incl", "a.k.a", "no", "dr", "mr", "ms", "eg", "ie"}
-)
+#: Abbreviations whose dot does not end a sentence (``harness/oath-lexicon.json``).
+_ABBREVIATIONS = frozenset(lexicon.words("abbreviations"))
 #: Words that leave a line unfinished: the next line continues the sentence even if it starts with a capital.
-_CONTINUING = frozenset(
-    [
-        "and",
-        "or",
-        "nor",
-        "but",
-        "to",
-        "the",
-        "a",
-        "an",
-        "of",
-        "with",
-        "for",
-        "in",
-        "on",
-        "at",
-        "by",
-        "from",
-        "into",
-        "onto",
-        "not",
-        "never",
-        "no",
-        "don't",
-        "do",
-        "run",
-        "use",
-        "if",
-        "when",
-        "unless",
-        "before",
-        "after",
-        "without",
-        "that",
-        "this",
-        "these",
-        "those",
-        "your",
-        "our",
-        "their",
-        "its",
-        "is",
-        "are",
-        "be",
-        "please",
-        "than",
-        "then",
-        "via",
-        "as",
-        "such",
-        "like",
-        "e.g.",
-        "i.e.",
-        "must",
-        "should",
-        "may",
-        "can",
-        "will",
-    ]
-)
+_CONTINUING = frozenset(lexicon.words("continuing"))
 
 
 @dataclass(eq=False, slots=True)
