@@ -183,7 +183,7 @@ def test_no_other_language_entry_is_an_english_function_word():
 
     from instructions.rules.oaths.cues import CUES
     from instructions.rules.oaths.decide import _with_folded_forms
-    from tests.test_oaths_properties import MAP
+    from tests.helpers import CREDO_MAP as MAP
 
     found = []
     for oath in json.loads(MAP.read_text(encoding="utf-8"))["oaths"]:
