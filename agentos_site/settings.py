@@ -220,7 +220,7 @@ NUM_PROXIES = env_int("NUM_PROXIES", 0)
 # Content-Security-Policy (django-csp): scripts, styles, fonts and fetches from this
 # origin only; no inline script or style, no plug-ins, no framing, no <base>. Images
 # may also be data: URLs (the API docs draw their icons so). The pages hold no inline
-# script or handler attribute (tests/test_r29_boundaries.py checks that).
+# script or handler attribute (tests/test_trust_boundaries.py checks that).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,8 +10,8 @@ from hypothesis import strategies as st
 
 from instructions.rules.credo import parse_credo_map
 from instructions.rules.oaths import check_text_uncached, normalize
+from tests.helpers import CREDO_MAP as MAP
 
-MAP = Path(__file__).resolve().parent.parent / "harness" / "credo-map.json"
 RULES = parse_credo_map(MAP.read_text(encoding="utf-8"))[1]
 
 #: Pieces that exercise every reader: markdown structure, quotes, code, comments, encodings, scripts,
