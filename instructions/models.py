@@ -376,6 +376,9 @@ class InstructionDocument(ScopeOwned, models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
     history = audited_history()
     objects = InstructionDocumentQuerySet.as_manager()
+    #: Not a column: the review item a write just opened when it landed with findings only worth
+    #: a look (``services.documents.document_save`` sets it; None otherwise).
+    flagged_review: ReviewItem | None = None
 
     class Meta:
         permissions = [("view_audit_log", "Can read and export the audit log")]
@@ -417,6 +420,8 @@ class InstructionDocument(ScopeOwned, models.Model):
 class ReviewKind(models.TextChoices):
     REJECTED_WRITE = "rejected_write", "Write refused (oath conflict)"
     STORED_FAILURE = "stored_failure", "Stored body fails the credo"
+    #: A change that landed with findings only worth a look (``review`` tier): keep it or revert it.
+    ACCEPTED_FLAGGED = "accepted_flagged", "Flagged after acceptance"
 
 
 class ReviewStatus(models.TextChoices):
@@ -435,10 +440,14 @@ class ReviewSubject(models.TextChoices):
     ADDITIONAL = "additional", "Additional instructions of a new session"
 
 
-#: A pending proposal is stale once its document moved on from the version it was written against.
-STALE = models.Q(kind=ReviewKind.REJECTED_WRITE, status=ReviewStatus.PENDING, document__isnull=False) & ~models.Q(
-    document__version=models.F("base_version")
-)
+#: A pending proposal is stale once its document moved on from the version it was written against;
+#: a change flagged after acceptance, once its document moved on from the version it made (it can
+#: then be kept, no longer reverted).
+STALE = models.Q(
+    kind__in=[ReviewKind.REJECTED_WRITE, ReviewKind.ACCEPTED_FLAGGED],
+    status=ReviewStatus.PENDING,
+    document__isnull=False,
+) & ~models.Q(document__version=models.F("base_version"))
 
 
 class ReviewItemQuerySet(models.QuerySet):
@@ -496,6 +505,10 @@ class ReviewItem(ScopeOwned, models.Model):
     snippet = models.TextField()
     oath = models.CharField(max_length=200)
     rule_id = models.CharField(max_length=100, blank=True)
+    #: The tier of that finding (``hold`` or ``review``), empty for a change held by the policy alone.
+    tier = models.CharField(max_length=8, blank=True, default="")
+    #: The check's confidence in that finding, 0 to 1 (None: no oath finding).
+    confidence = models.FloatField(null=True, blank=True)
     #: The document's version when the body was proposed (0: there was none).
     base_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -524,7 +537,7 @@ class ReviewItem(ScopeOwned, models.Model):
                 )
                 | models.Q(
                     subject=ReviewSubject.ADDITIONAL,
-                    kind=ReviewKind.REJECTED_WRITE,
+                    kind__in=[ReviewKind.REJECTED_WRITE, ReviewKind.ACCEPTED_FLAGGED],
                     scope=Scope.SESSION,
                     session__isnull=True,
                     user__isnull=False,
@@ -562,7 +575,8 @@ class ReviewItem(ScopeOwned, models.Model):
         if hasattr(self, "stale"):
             return self.stale
         return (
-            self.kind == ReviewKind.REJECTED_WRITE
+            self.kind in (ReviewKind.REJECTED_WRITE, ReviewKind.ACCEPTED_FLAGGED)
+            and self.status == ReviewStatus.PENDING
             and self.document_id is not None
             and (
                 InstructionDocument.objects.filter(pk=self.document_id).values_list("version", flat=True).first()

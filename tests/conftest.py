@@ -21,7 +21,8 @@ from instructions.foundation import render_cache
 from instructions.models import Membership, Role, Workspace
 from instructions.rules import credo as credo_module
 from instructions.rules.credo import parse_credo_map
-from instructions.rules.oaths.check import clear_cache as clear_oath_results
+from instructions.rules.oaths import learned
+from instructions.rules.oaths.confidence import clear_cache as clear_oath_results
 from instructions.services.deliveries import forget_recorded_texts
 from tests.helpers import CHROMIUM, CHROMIUM_ARGS, CREDO_MAP, HARNESS, RULES, make_user
 
@@ -50,6 +51,34 @@ def _fresh_caches():
     clear_oath_results()
     yield
     render_cache.clear_local()
+
+
+@pytest.fixture(scope="session")
+def committed_oath_model():
+    """The committed oath model (``instructions/rules/oaths/data``), read once."""
+    return learned.load_model()
+
+
+@pytest.fixture(autouse=True)
+def oath_tiers(request, committed_oath_model):
+    """The tiers a test's checks give (``learned.with_thresholds`` over the committed model).
+
+    By default every rule finding is ``hold`` and the model adds none of its own: a test of
+    the API, the web app or the rules reads the rules' findings exactly, whatever the
+    trained weights say. A test about tiers marks itself ``@pytest.mark.oath_tiers(...)``
+    with ``hold``, ``review`` (and ``candidate``) thresholds, or ``"committed"`` for the
+    committed model's own thresholds (the end-to-end tests)."""
+    marker = request.node.get_closest_marker("oath_tiers")
+    committed = committed_oath_model
+    if marker is not None and marker.args == ("committed",):
+        model = committed
+    elif marker is not None:
+        model = learned.with_thresholds(committed, **marker.kwargs)
+    else:
+        model = learned.with_thresholds(committed, hold=0.0, review=0.0, candidate=2.0)
+    learned.use_model(model)
+    yield model
+    learned.use_model(None)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -119,6 +119,17 @@ IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, 
 CHANGE_REASON = OpenApiParameter(
     "X-Change-Reason", str, OpenApiParameter.HEADER, description="Why; recorded in the history."
 )
+#: The answer to a write that landed with oath findings only worth a look names the review item
+#: "flagged after acceptance" it opened (its id).
+FLAGGED_REVIEW_HEADER = "Flagged-Review"
+FLAGGED_REVIEW = OpenApiParameter(
+    FLAGGED_REVIEW_HEADER,
+    int,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description="Present when the write landed with oath findings only worth a look (tier review): the id of "
+    "the review item 'flagged after acceptance' it opened (GET /api/reviews?kind=accepted_flagged).",
+)
 
 
 class ErrorSerializer(serializers.Serializer):

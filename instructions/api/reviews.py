@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from instructions.api import serializers as s
 from instructions.api.common import ERROR, ApiView, ListPagination, paginated, validated
 from instructions.foundation.errors import NotFound
-from instructions.models import ReviewItem, ReviewStatus
+from instructions.models import ReviewItem, ReviewKind, ReviewStatus
 from instructions.selectors import access
 from instructions.services.reviews import review_approve, review_reject
 
@@ -20,6 +20,13 @@ class ReviewListView(ApiView):
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=ReviewStatus.values),
+            OpenApiParameter(
+                "kind",
+                str,
+                enum=ReviewKind.values,
+                description="Only items of this kind: held proposals (rejected_write) apart from changes flagged "
+                "after acceptance (accepted_flagged).",
+            ),
             OpenApiParameter(
                 "mine",
                 bool,
@@ -37,6 +44,8 @@ class ReviewListView(ApiView):
                 items = items.filter(status=query["status"])
         else:
             items = access.reviewable_items(request.user).filter(status=query.get("status", "pending"))
+        if "kind" in query:
+            items = items.filter(kind=query["kind"])
         return paginated(self, items, s.ReviewSerializer)
 
 
@@ -55,10 +64,21 @@ class ReviewDecisionView(ApiView):
         return Response(s.ReviewSerializer(ReviewItem.objects.with_related().get(pk=item.pk)).data)
 
 
+@extend_schema(
+    summary="Approve a review item: apply a held write, or keep a change flagged after acceptance",
+    description="A held write (rejected_write) becomes the scope's new version; a change flagged after acceptance "
+    "(accepted_flagged) is kept and its findings stop being conflicts there; a stored failure stops being one.",
+)
 class ReviewApproveView(ReviewDecisionView):
     decide = staticmethod(review_approve)
 
 
+@extend_schema(
+    summary="Reject a review item (a note is required): refuse a held write, or revert a flagged change",
+    description="A held write stays unapplied. A change flagged after acceptance (accepted_flagged) is reverted: "
+    "the scope goes back to the version before it (a recorded revert), or 409 STALE_PROPOSAL when the scope "
+    "changed since.",
+)
 class ReviewRejectView(ReviewDecisionView):
     decide = staticmethod(review_reject)
     serializer_class = s.ReviewRejectSerializer

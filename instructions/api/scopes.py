@@ -16,6 +16,8 @@ from instructions.api import serializers as s
 from instructions.api.common import (
     CHANGE_REASON,
     ERROR,
+    FLAGGED_REVIEW,
+    FLAGGED_REVIEW_HEADER,
     IF_MATCH,
     IF_NONE_MATCH,
     REVIEW_REQUIRED,
@@ -106,7 +108,7 @@ class ScopeView(ApiView):
         return Response(data, headers={"ETag": version_etag(version)})
 
     @extend_schema(
-        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON, FLAGGED_REVIEW],
         request=s.InstructionUpdateRequestSerializer,
         responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
         summary="Edit one scope (oath-checked; conflicts are kept for review and answered 409; a change "
@@ -147,21 +149,26 @@ class ScopeView(ApiView):
 
     def _save(self, request: Request, scope: str, body: str, reason: str) -> Response:
         ctx = ScopeRequest(request, need=_need(scope))
-        document_save(
+        document = document_save(
             target=ctx.target(scope),
             body=body,
             actor=request.user,
             reason=reason,
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        return _written(ctx, scope)
+        return _written(ctx, scope, document)
 
 
-def _written(ctx: ScopeRequest, scope: str) -> Response:
+def _written(ctx: ScopeRequest, scope: str, document=None) -> Response:
     """The answer to a write: the scope's entry with its version as the ETag. A later
-    write may already show: its body with its version, from one read."""
+    write may already show: its body with its version, from one read. A write that landed
+    with findings only worth a look names the review item it opened (``Flagged-Review``)."""
     entry, version = ctx.entry(scope)
-    return Response(s.InstructionEntrySerializer(entry).data, headers={"ETag": version_etag(version)})
+    headers = {"ETag": version_etag(version)}
+    flagged = getattr(document, "flagged_review", None)
+    if flagged is not None:
+        headers[FLAGGED_REVIEW_HEADER] = str(flagged.pk)
+    return Response(s.InstructionEntrySerializer(entry).data, headers=headers)
 
 
 class ScopeHistoryView(ApiView):
@@ -188,7 +195,7 @@ class ScopeHistoryView(ApiView):
 
 class ScopeRevertView(ApiView):
     @extend_schema(
-        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON],
+        parameters=[WORKSPACE_PARAM, SESSION_PARAM, IF_MATCH, CHANGE_REASON, FLAGGED_REVIEW],
         request=s.RevertRequestSerializer,
         responses={200: s.InstructionEntrySerializer, **WRITE_ERRORS},
         summary="Make a new version equal to an old one (recorded and oath-checked)",
@@ -201,11 +208,11 @@ class ScopeRevertView(ApiView):
         document = ctx.document(scope)
         if document is None:
             raise NotFound("This scope has no history yet.")
-        document_revert(
+        document = document_revert(
             document=document,
             history_id=data["history_id"],
             actor=request.user,
             reason=reason_for(request, f"Revert to version {data['history_id']} (API)"),
             if_match=parse_if_match(request.headers.get("If-Match")),
         )
-        return _written(ctx, scope)
+        return _written(ctx, scope, document)

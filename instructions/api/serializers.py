@@ -42,7 +42,7 @@ from instructions.foundation.stored_text import (
     validate_instruction_text,
     validate_text,
 )
-from instructions.models import ReviewStatus, Role
+from instructions.models import ReviewKind, ReviewStatus, Role
 from instructions.rules.agents import ENV_NAME
 from instructions.rules.merge import oath_status
 
@@ -324,12 +324,25 @@ class OathFindingSerializer(serializers.Serializer):
 
     snippet = serializers.CharField(help_text="The text found, quoted from the body as written.")
     conflicting_oath = serializers.CharField(source="oath")
-    rule_id = serializers.CharField(help_text="The rule of harness/credo-map.json that found it.")
+    rule_id = serializers.CharField(
+        help_text="The rule of harness/credo-map.json that found it, or learned-unit: a sentence only the learned "
+        "layer flagged."
+    )
     reason = serializers.CharField(allow_blank=True, help_text="Why it conflicts, in a sentence.")
+    tier = serializers.ChoiceField(
+        choices=["hold", "review"],
+        help_text="hold: confident (the default review policy refuses the write); review: worth a look (the write "
+        "lands and is flagged after acceptance).",
+    )
+    confidence = serializers.FloatField(min_value=0, max_value=1, help_text="How sure the check is, 0 to 1.")
 
 
 class OathCheckResultSerializer(serializers.Serializer):
     oath_check = serializers.ChoiceField(source="status", choices=["pass", "fail"])
+    verdict = serializers.ChoiceField(
+        choices=["hold", "review", "pass"],
+        help_text="hold: a finding is confident; review: findings only worth a look; pass: none.",
+    )
     conflicts = OathFindingSerializer(source="findings", many=True)
 
 
@@ -403,7 +416,12 @@ class MemberUpdateSerializer(StrictSerializer):
 
 class ReviewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(
+        choices=ReviewKind.values,
+        help_text="rejected_write: a write refused and held (approve applies it); accepted_flagged: a change that "
+        "landed with findings only worth a look (approve keeps it, reject reverts it); stored_failure: a stored body "
+        "the credo's rules now flag.",
+    )
     status = serializers.CharField()
     scope = serializers.CharField()
     workspace = serializers.CharField(source="workspace.slug", allow_null=True)
@@ -413,6 +431,10 @@ class ReviewSerializer(serializers.Serializer):
     body = serializers.CharField(allow_blank=True)
     snippet = serializers.CharField()
     conflicting_oath = serializers.CharField(source="oath")
+    tier = serializers.CharField(
+        allow_blank=True, help_text="The tier of the item's finding (hold or review); empty for a policy hold."
+    )
+    confidence = serializers.FloatField(allow_null=True)
     reviewer = serializers.CharField(source="reviewer.username", allow_null=True)
     stale = serializers.BooleanField(
         source="is_stale", help_text="The scope changed after this proposal: it can no longer be approved."
@@ -440,6 +462,7 @@ class ReviewRejectSerializer(StrictSerializer):
 
 class ReviewListQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=ReviewStatus.values, required=False)
+    kind = serializers.ChoiceField(choices=ReviewKind.values, required=False)
     mine = serializers.BooleanField(required=False, default=False)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from instructions.foundation.contract import ReviewPolicy, Scope, check_editable
+from instructions.foundation.contract import Scope, check_editable
 from instructions.foundation.errors import NotFound, OathConflict, ReviewRequired, SessionEnded, StaleVersion
 from instructions.foundation.stored_text import sha256_text, validate_instruction_text
 from instructions.history import ChangePath, change_path
@@ -23,9 +23,10 @@ from instructions.models import (
 )
 from instructions.rules.approvals import verdict
 from instructions.rules.oaths import PASS, RuleSet
+from instructions.rules.review_policy import HOLD_FOR_APPROVAL, LAND_FLAGGED, REFUSE, write_outcome
 from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
-from instructions.services.proposals import approved_keys, hold_for_approval, refuse_and_keep
+from instructions.services.proposals import approved_keys, flag_after_acceptance, hold_for_approval, refuse_and_keep
 
 
 #: The reason of a kept refused write: the caller's reason behind this.
@@ -57,13 +58,10 @@ class Target:
         return {OWNER_COLUMN[self.scope]: self.owner}
 
     @property
-    def needs_approval(self) -> bool:
-        """Whether every change waits for a reviewer here: a workspace scope whose workspace's
-        policy is ``approve-every-change`` (user and session scopes never do)."""
-        return (
-            self.scope == Scope.WORKSPACE
-            and getattr(self.workspace, "review_policy", None) == ReviewPolicy.APPROVE_EVERY_CHANGE
-        )
+    def review_policy(self) -> str | None:
+        """The workspace's review policy for a workspace scope; None (``hold-confident``) for
+        user and session scopes."""
+        return getattr(self.workspace, "review_policy", None) if self.scope == Scope.WORKSPACE else None
 
     @property
     def review_fields(self) -> dict[str, object]:
@@ -155,10 +153,13 @@ def document_save(
     item is saved in its own savepoint; callers inside a transaction keep it by not
     rolling back on ``OathConflict`` (the API's error handler does exactly that).
 
-    A workspace whose review policy is ``approve-every-change`` holds every change to its
-    scope that passes the check the same way, and ``ReviewRequired`` is raised instead;
-    ``approved``: the change is a review's approval being applied (``services.reviews``),
-    which the policy lets through.
+    What a finding does depends on its tier and the scope's review policy
+    (``rules.review_policy``): a ``hold`` finding always refuses the write as above; a
+    ``review`` finding refuses it under ``hold-all``, and otherwise the write lands and a
+    review item "flagged after acceptance" is opened (``document.flagged_review``). A
+    workspace whose policy is ``approve-every-change`` holds every change to its scope the
+    same way, and ``ReviewRequired`` is raised instead; ``approved``: the change is a
+    review's approval being applied (``services.reviews``), which the policy lets through.
     """
     check_editable(target.scope)
     body = validate_instruction_text(body)
@@ -179,7 +180,8 @@ def document_save(
         result = PASS  # (an empty body passes: clearing a scope reads no approvals)
         if body:
             result = verdict(body, rules, approved_keys(target.key), budget=oath_budget(), target=target.key)
-        if result.status == "fail":
+        outcome = write_outcome(result, target.review_policy, approved=approved)
+        if outcome == REFUSE:
             refusal = refuse_and_keep(
                 target_key=target.key,
                 body=body,
@@ -191,10 +193,11 @@ def document_save(
                 document=document,
                 base_version=current_version,
             )
-        elif target.needs_approval and not approved:
+        elif outcome == HOLD_FOR_APPROVAL:
             refusal = hold_for_approval(
                 target_key=target.key,
                 body=body,
+                result=result,
                 actor=actor,
                 reason=reason,
                 scope=target.scope,
@@ -204,6 +207,18 @@ def document_save(
             )
         else:
             document = _write(document, target, body, actor=actor, reason=reason)
+            if outcome == LAND_FLAGGED:
+                document.flagged_review = flag_after_acceptance(
+                    target_key=target.key,
+                    body=body,
+                    result=result,
+                    actor=actor,
+                    reason=reason,
+                    scope=target.scope,
+                    **target.review_fields,
+                    document=document,
+                    base_version=document.version,
+                )
     if refusal is not None:
         raise refusal  # after the transaction: the review item stays (held or refused)
     return document

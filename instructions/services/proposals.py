@@ -1,11 +1,13 @@
-"""Keeping a refused text for review: one pending item per target, kind and text.
+"""Keeping a text for review: one pending item per target, kind and text.
 
 A write refused by the oath check (a scope edit, a session's additional instructions)
 goes through ``refuse_and_keep``: the text is kept as a pending review item and the
 caller raises the ``OathConflict`` it returns. A change the workspace's review policy
 holds (``approve-every-change``) goes the same way with a policy finding
-(``hold_for_approval``, raising ``ReviewRequired``). The recheck after a credo change keeps
-stored texts with ``review_keep``. Deciding an item is ``services.reviews``.
+(``hold_for_approval``, raising ``ReviewRequired``). A change that landed with findings
+only worth a look opens an item "flagged after acceptance" (``flag_after_acceptance``).
+The recheck after a credo change keeps stored texts with ``review_keep``. Deciding an
+item is ``services.reviews``.
 """
 
 from __future__ import annotations
@@ -33,10 +35,7 @@ def oath_conflict(result: OathResult, review: ReviewItem) -> OathConflict:
     """The error a refused write raises: its findings and the review item keeping the text."""
     return OathConflict(
         "The text conflicts with the credo's oaths; it was kept for review and nothing changed.",
-        conflicts=[
-            {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
-            for f in result.findings
-        ],
+        conflicts=[f.as_conflict() for f in result.findings],
         review=review.pk,
     )
 
@@ -83,17 +82,42 @@ def policy_finding(body: str) -> Finding:
     return Finding(snippet, POLICY_OATH, POLICY_RULE_ID, 0, 0, POLICY_REASON)
 
 
-def hold_for_approval(*, target_key: str, body: str, actor, reason: str, **fields) -> ReviewRequired:
-    """Hold a change the oath check passed, because the workspace's policy wants every change
-    approved: keep ``body`` as a pending review item with a policy finding, and return the
-    ``ReviewRequired`` to raise (outside any transaction the caller rolls back)."""
-    held = OathResult("fail", (policy_finding(body),))
+def hold_for_approval(
+    *, target_key: str, body: str, actor, reason: str, result: OathResult | None = None, **fields
+) -> ReviewRequired:
+    """Hold a change no ``hold`` finding refused, because the workspace's policy wants every
+    change approved: keep ``body`` as a pending review item with a policy finding (then the
+    check's ``review`` findings, which its page highlights), and return the ``ReviewRequired``
+    to raise (outside any transaction the caller rolls back)."""
+    held = OathResult("fail", (policy_finding(body), *(result.findings if result else ())))
     review = _keep_write(target_key, body, held, actor, HELD_PREFIX, reason, fields)
     return ReviewRequired(
         "This workspace's review policy holds every change for another maintainer's or a reviewer's "
         "approval; the text was kept for review and nothing changed yet.",
         review=review.pk,
         review_policy=POLICY_RULE_ID,
+    )
+
+
+#: How a change that landed with ``review`` findings is recorded: this prefix, then the author's reason.
+FLAGGED_PREFIX = "Flagged after acceptance: "
+
+
+def flag_after_acceptance(
+    *, target_key: str, body: str, result: OathResult, actor, reason: str, **fields
+) -> ReviewItem:
+    """A change that landed with findings only worth a look (``review`` tier): open a pending
+    review item "flagged after acceptance" for it (``document`` and ``base_version`` name the
+    version that landed). Reviewers keep it or revert the change (``services.reviews``)."""
+    return review_keep(
+        target_key=target_key,
+        kind=ReviewKind.ACCEPTED_FLAGGED,
+        body=body,
+        result=result,
+        actor=actor,
+        reason=FLAGGED_PREFIX + reason,
+        why=reason,
+        **fields,
     )
 
 
@@ -132,7 +156,7 @@ def _pending_item(*, target_key: str, kind: str, body: str, result: OathResult, 
     existing = pending.first()
     if existing is not None:
         return existing
-    finding = result.first
+    finding = (result.held or result.findings)[0]  # the item names its most serious finding
     item = ReviewItem(
         target_key=target_key,
         kind=kind,
@@ -141,6 +165,8 @@ def _pending_item(*, target_key: str, kind: str, body: str, result: OathResult, 
         snippet=finding.snippet,
         oath=finding.oath,
         rule_id=finding.rule_id,
+        tier="" if finding.rule_id == POLICY_RULE_ID else finding.tier,
+        confidence=None if finding.rule_id == POLICY_RULE_ID else finding.confidence,
         author=actor if getattr(actor, "is_authenticated", False) else None,
         **fields,
     )

@@ -103,26 +103,26 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
 
     A refused scope write becomes the new version (recorded with the reviewer as
     history user); refused additional instructions may then start a session; a
-    flagged stored body stays as it is and stops being a conflict. Raises
+    flagged stored body stays as it is and stops being a conflict; a change flagged
+    after acceptance is kept (its findings stop being conflicts there). Raises
     ``FourEyes`` for the author, ``NotFound`` for someone who may not decide it,
     ``StaleProposal`` when the scope changed after the proposal (approving it would
     undo those edits).
     """
     note = validate_text(note, field="note", max_chars=MAX_NOTE_CHARS)
     access.check_can_decide(reviewer, item)
-    reason = f"Review #{item.pk} approved"
+    reason = f"Review #{item.pk} approved" if item.kind != ReviewKind.ACCEPTED_FLAGGED else f"Review #{item.pk}: kept"
     rules = current_rules()
     with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)
-        if item.is_stale:
+        if item.is_stale and item.kind != ReviewKind.ACCEPTED_FLAGGED:
             raise StaleProposal(
                 f"The scope changed after review #{item.pk} was proposed; approving it would undo those edits. "
                 "Reject it and ask the author to propose the change again on the current version."
             )
         if item.rule_id == POLICY_RULE_ID:
             _check_still_passes(item, rules)
-        else:
-            _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
+        _approve_findings(item, reviewer=reviewer, reason=reason, rules=rules)
         if item.kind == ReviewKind.REJECTED_WRITE and item.subject == ReviewSubject.SCOPE_BODY:
             target = Target(scope=item.scope, user=item.user, workspace=item.workspace, session=item.session)
             # The version it writes is the reviewer's, and names who proposed it and why.
@@ -143,10 +143,10 @@ def review_approve(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
 
 
 def _check_still_passes(item: ReviewItem, rules: RuleSet) -> None:
-    """A change held only by the review policy passed the oath check when proposed; the
-    credo's rules may have changed since. Approving it approves no oath finding, so one it
-    now has refuses the approval (the reviewer never saw that finding)."""
-    if item.body and verdict(item.body, rules, approved_keys(item.target_key)).status == "fail":
+    """A change held by the review policy had no ``hold`` finding when proposed (its ``review``
+    findings are shown on the item and approved with it); the credo's rules may have changed
+    since. A ``hold`` finding it now has refuses the approval (the reviewer never saw it)."""
+    if item.body and verdict(item.body, rules, approved_keys(item.target_key)).held:
         raise Conflict(
             f"The text of review #{item.pk} now conflicts with the credo's oaths (its rules changed since it "
             "was proposed). Reject it and ask the author to propose it again, so its findings are reviewed."
@@ -156,19 +156,40 @@ def _check_still_passes(item: ReviewItem, rules: RuleSet) -> None:
 def review_reject(*, item: ReviewItem, reviewer, note: str = "") -> ReviewItem:
     """Refuse the text, saying why (``note``, required: the author reads it). A refused
     write stays unapplied; a flagged stored body stays flagged in ``conflicts`` until
-    someone changes it."""
+    someone changes it; a scope change flagged after acceptance is reverted (a normal
+    revert to the version before it, recorded with the reviewer and the note), unless the
+    scope changed since (``StaleProposal``: keep it, or edit the scope)."""
     if not isinstance(note, str) or not note.strip():
         raise InvalidInput("A note is required to reject: say why, for the author.", errors={"note": ["Required."]})
     validate_text(note, field="note", max_chars=MAX_NOTE_CHARS)
     access.check_can_decide(reviewer, item)
     with change_path(ChangePath.REVIEW), transaction.atomic():
         item = _lock_pending(item)
-        return _close(
-            item,
-            status=ReviewStatus.REJECTED,
-            reviewer=reviewer,
-            note=note.strip(),
-            reason=f"Review #{item.pk} rejected",
+        reason = f"Review #{item.pk} rejected"
+        if item.kind == ReviewKind.ACCEPTED_FLAGGED and item.subject == ReviewSubject.SCOPE_BODY:
+            reason = f"Review #{item.pk}: change reverted"
+            _revert_flagged(item, reviewer=reviewer, reason=f"{reason}: {note.strip()}")
+        return _close(item, status=ReviewStatus.REJECTED, reviewer=reviewer, note=note.strip(), reason=reason)
+
+
+def _revert_flagged(item: ReviewItem, *, reviewer, reason: str) -> None:
+    """Undo the change an item flagged after acceptance: the scope goes back to the version
+    before it (cleared when the change created it), through the ``revert`` path."""
+    if item.is_stale or item.document_id is None:
+        raise StaleProposal(
+            f"The scope changed after the change review #{item.pk} flagged; reverting it would undo later edits. "
+            "Keep it, or edit the scope."
+        )
+    document = InstructionDocument.objects.get(pk=item.document_id)
+    before = document.history.filter(version=item.base_version - 1).order_by("-history_id").first()
+    with change_path(ChangePath.REVERT):
+        document_save(
+            target=target_for_document(document),
+            body=before.body if before is not None else "",
+            actor=reviewer,
+            reason=reason,
+            if_match=item.base_version,
+            approved=True,
         )
 
 

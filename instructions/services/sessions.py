@@ -25,13 +25,15 @@ from instructions.models import (
 )
 from instructions.rules.agents import SpawnPayload
 from instructions.rules.approvals import verdict
+from instructions.rules.oaths import PASS, OathResult
+from instructions.rules.review_policy import REFUSE, write_outcome
 from instructions.rules.session_spec import SessionSpec
 from instructions.selectors import access
 from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
 from instructions.services.deliveries import spawn_for_session
 from instructions.services.documents import Target, document_save
-from instructions.services.proposals import approved_keys, refuse_and_keep
+from instructions.services.proposals import approved_keys, flag_after_acceptance, refuse_and_keep
 
 #: last_seen_at is refreshed at most this often, so reads do not each cost a write.
 TOUCH_EVERY = timedelta(seconds=60)
@@ -40,49 +42,68 @@ IDLE_REASON = "Session expired (idle)"
 ACCESS_LOST_REASON = "Session ended: its owner no longer has access to the workspace"
 
 
-def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) -> None:
-    """The oath check every scope body gets, for a new session's additional instructions:
-    a failing text is refused and kept for review (``refuse_and_keep``) before anything is
-    created."""
+def _check_additional(*, owner, workspace: Workspace, text: str, reason: str) -> OathResult:
+    """The oath check every scope body gets, for a new session's additional instructions,
+    under ``hold-confident`` (``rules.review_policy``): a text with a ``hold`` finding is
+    refused and kept for review (``refuse_and_keep``) before anything is created. Returns
+    the check's result (findings only worth a look are flagged once the session exists)."""
     if not text:
-        return
+        return PASS
     key = additional_target_key(owner, workspace)
     result = verdict(text, current_rules(), approved_keys(key), budget=oath_budget(), target=key)
-    if result.status == "fail":
+    if write_outcome(result, None) == REFUSE:
         raise refuse_and_keep(
             target_key=key,
             body=text,
             result=result,
             actor=owner,
             reason=reason,
-            subject=ReviewSubject.ADDITIONAL,
-            scope=Scope.SESSION,
-            user=owner,
-            workspace=workspace,
+            **_additional_fields(owner, workspace),
+        )
+    return result
+
+
+def _additional_fields(owner, workspace: Workspace) -> dict:
+    return {"subject": ReviewSubject.ADDITIONAL, "scope": Scope.SESSION, "user": owner, "workspace": workspace}
+
+
+def _flag_additional(*, owner, workspace: Workspace, text: str, result: OathResult, reason: str) -> None:
+    """Additional instructions that started a session with findings only worth a look: a
+    review item "flagged after acceptance" (kept, or rejected with a note; a session's
+    additional instructions cannot be reverted: end the session to stop them)."""
+    if result.findings:
+        flag_after_acceptance(
+            target_key=additional_target_key(owner, workspace),
+            body=text,
+            result=result,
+            actor=owner,
+            reason=reason,
+            **_additional_fields(owner, workspace),
         )
 
 
-def _prepared(*, owner, workspace: Workspace, spec: SessionSpec, reason: str) -> SessionSpec:
+def _prepared(*, owner, workspace: Workspace, spec: SessionSpec, reason: str) -> tuple[SessionSpec, OathResult]:
     """Every check a new session's fields get, before anything is written (``SessionSpec.validated``),
     then the oath check of its additional instructions (a refused text is kept for review and
-    ``OathConflict`` raised). Returns the validated spec."""
+    ``OathConflict`` raised). Returns the validated spec and the check's result."""
     spec = spec.validated()
-    _check_additional(owner=owner, workspace=workspace, text=spec.additional_instructions, reason=reason)
-    return spec
+    result = _check_additional(owner=owner, workspace=workspace, text=spec.additional_instructions, reason=reason)
+    return spec, result
 
 
-def _create(*, owner, workspace: Workspace, spec: SessionSpec, reason: str) -> AgentSession:
+def _create(*, owner, workspace: Workspace, spec: SessionSpec, reason: str, checked: OathResult) -> AgentSession:
     now = timezone.now()
     session = AgentSession(owner=owner, workspace=workspace, started_at=now, last_seen_at=now, **spec.model_fields())
     save_audited(session, actor=owner, reason=reason)
+    _flag_additional(owner=owner, workspace=workspace, text=spec.additional_instructions, result=checked, reason=reason)
     return session
 
 
 def session_create(*, owner, workspace: Workspace, spec: SessionSpec, reason: str = "Session started") -> AgentSession:
     """Start a session. Its fields are checked first (``_prepared``): a refused text
     raises and nothing is created."""
-    spec = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
-    return _create(owner=owner, workspace=workspace, spec=spec, reason=reason)
+    spec, checked = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
+    return _create(owner=owner, workspace=workspace, spec=spec, reason=reason, checked=checked)
 
 
 def session_start(
@@ -95,9 +116,9 @@ def session_start(
     are then one transaction: a payload that cannot be built (too large for the
     agent) leaves no session behind.
     """
-    spec = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
+    spec, checked = _prepared(owner=owner, workspace=workspace, spec=spec, reason=reason)
     with transaction.atomic():
-        session = _create(owner=owner, workspace=workspace, spec=spec, reason=reason)
+        session = _create(owner=owner, workspace=workspace, spec=spec, reason=reason, checked=checked)
         payload, delivery = spawn_for_session(session=session, actor=owner)
     return session, payload, delivery
 

@@ -15,7 +15,10 @@ from instructions.rules.oaths import check_text
 class Command(AuditedCommand):
     help = (
         "Check instruction files against the oaths of the credo in force. Prints one JSON line per file: "
-        '{"file", "oath_check": "pass"|"fail", "conflicts": [{"snippet", "conflicting_oath", "rule_id", "reason"}]}. '
+        '{"file", "oath_check": "pass"|"fail", "verdict": "hold"|"review"|"pass", '
+        '"conflicts": [{"snippet", "conflicting_oath", "rule_id", "reason", "tier", "confidence"}]}. '
+        "oath_check is fail when there is any finding; verdict is hold when a finding is confident (the default "
+        "review policy refuses such a write), review when all findings are only worth a look. "
         "Use - to read standard input. The exit status is 0 whether files pass or fail; it is 1 only when "
         "some file could not be read (each such file gets an error line on stderr and the others are still checked)."
     )
@@ -44,10 +47,8 @@ class Command(AuditedCommand):
             line = {
                 "file": name,
                 "oath_check": result.status,
-                "conflicts": [
-                    {"snippet": f.snippet, "conflicting_oath": f.oath, "rule_id": f.rule_id, "reason": f.reason}
-                    for f in result.findings
-                ],
+                "verdict": result.verdict,
+                "conflicts": [f.as_conflict() for f in result.findings],
             }
             self.stdout.write(json.dumps(line, ensure_ascii=False))
         if unreadable:

@@ -39,6 +39,22 @@ class Finding:
     end: int = 0
     #: A sentence a reviewer can read: why this text conflicts with the oath.
     reason: str = ""
+    #: ``"hold"`` (confident: the default review policy refuses the write) or ``"review"`` (worth a
+    #: look: the write lands and is flagged after acceptance); see ``confidence``.
+    tier: str = "hold"
+    #: The combiner's confidence that this finding is a real conflict, 0 to 1 (``confidence``).
+    confidence: float = 1.0
+
+    def as_conflict(self) -> dict[str, object]:
+        """The finding as the API, the 409 and ``check_oaths`` report it."""
+        return {
+            "snippet": self.snippet,
+            "conflicting_oath": self.oath,
+            "rule_id": self.rule_id,
+            "reason": self.reason,
+            "tier": self.tier,
+            "confidence": self.confidence,
+        }
 
 
 @dataclass(frozen=True)
@@ -49,6 +65,16 @@ class OathResult:
     @property
     def first(self) -> Finding | None:
         return self.findings[0] if self.findings else None
+
+    @property
+    def held(self) -> tuple[Finding, ...]:
+        """The findings confident enough to hold a write (tier ``hold``)."""
+        return tuple(f for f in self.findings if f.tier == "hold")
+
+    @property
+    def verdict(self) -> str:
+        """``hold`` when any finding is held, ``review`` when all are only worth a look, else ``pass``."""
+        return "hold" if self.held else "review" if self.findings else "pass"
 
 
 PASS = OathResult("pass")
