@@ -180,12 +180,14 @@ def test_conflicting_put_is_409_keeps_the_old_version_and_creates_a_pending_revi
     data = response.json()
     assert set(data) == {"code", "detail", "conflicts", "review"}
     assert data["code"] == "OATH_CONFLICT"
+    assert 0 <= data["conflicts"][0].pop("confidence") <= 1  # the trained combiner's (tests/test_review_tiers.py)
     assert data["conflicts"] == [
         {
             "snippet": data["conflicts"][0]["snippet"],
             "conflicting_oath": "finish the procedure",
             "rule_id": "override-prior-instructions",
             "reason": "Tells the agent to ignore or forget the instructions it was given earlier.",
+            "tier": "hold",
         }
     ]
     assert data["conflicts"][0]["snippet"] in ATTACK  # quoted from the body as sent
@@ -225,6 +227,7 @@ def test_dry_run_check(api, carol):
     client = api.as_(carol)
     assert client.post("/api/oaths/check", {"body": "Use tabs."}, format="json").json() == {
         "oath_check": "pass",
+        "verdict": "pass",
         "conflicts": [],
     }
     data = client.post("/api/oaths/check", {"body": ATTACK}, format="json").json()

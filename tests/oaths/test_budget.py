@@ -151,6 +151,8 @@ def test_a_write_whose_check_does_not_finish_is_refused_and_kept_for_review(api,
             "conflicting_oath": PROTECT,
             "rule_id": CHECK_DID_NOT_FINISH,
             "reason": "The oath check did not finish within its budget of 1e-09 s; the text is held for review.",
+            "tier": "hold",
+            "confidence": 1.0,
         }
     ]
     review = ReviewItem.objects.get(pk=data["review"])

@@ -33,7 +33,7 @@ import numpy as np
 from instructions.rules.oaths import learned
 from instructions.rules.oaths.check import check_text as check_rules
 from instructions.rules.oaths.check import clear_cache as clear_rule_cache
-from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, Finding, OathResult, RuleSet
+from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, Finding, OathResult, RuleSet
 
 HOLD = "hold"
 REVIEW = "review"
@@ -195,7 +195,7 @@ def check_text(
     ``tier``. ``budget`` and ``target``: as for the rule pass (``check.check_text``), which a check
     that did not finish answers with one ``hold`` finding."""
     if not rules.rules or not body:
-        return OathResult("pass")
+        return PASS
     model = model or learned.default_model()
     key = (body, rules.sha256, model.sha256)
     with _cache_lock:
@@ -205,7 +205,7 @@ def check_text(
             return cached
     ruled = check_rules(body, rules, budget, target=target)
     findings = tiered(body, ruled.findings, model, rules.oath_names)
-    result = OathResult("fail" if findings else "pass", findings)
+    result = OathResult("fail", findings) if findings else PASS
     if not any(f.rule_id == CHECK_DID_NOT_FINISH for f in findings):
         with _cache_lock:
             _cache[key] = result
