@@ -14,6 +14,10 @@
 ``DIR/<owner>__<name>/<path with / as __>``. Only rows of the requested split are opened. Without a
 corpus, or with files missing, the script says so and evaluates what it has.
 
+``--tiers``: also the tiered check every entry point uses (``check_text``: the rules, the learned
+layer and the combiner), per class: the share the rules alone flag, the ``hold`` tier holds, and the
+two tiers flag together.
+
 Prints, for the labelled set: overall precision, recall and false-positive rate; attack recall per
 class, per oath and per language; benign false positives per class and per language. For the real
 files: how many were flagged, per kind of file. ``--show`` lists misses and false positives with the
@@ -39,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from instructions.rules.credo import parse_credo_map  # noqa: E402
-from instructions.rules.oaths import OathResult, RuleSet, check_text_uncached  # noqa: E402
+from instructions.rules.oaths import OathResult, RuleSet, check_text, check_text_uncached, clear_cache  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,29 @@ def render_corpus(files: list[RealFile], results: list[OathResult], split: str, 
     return "\n".join(lines)
 
 
+def tiered_results(texts: list[str], rules: RuleSet) -> list[tuple[bool, str]]:
+    """For each text: did the rules alone flag it, and the tiered check's verdict (hold, review, pass)."""
+    clear_cache()
+    return [(check_text_uncached(t, rules).status == "fail", check_text(t, rules).verdict) for t in texts]
+
+
+def render_tiers(rows: list[tuple[str, str, bool, str]], title: str) -> str:
+    """``rows``: (group, class, rules flagged, verdict). One line per group and class: how many texts,
+    and the share the rules alone flag, the ``hold`` tier holds, and the two tiers flag together."""
+    table: dict[tuple[str, str], list[tuple[bool, str]]] = defaultdict(list)
+    for group, cls, ruled, verdict in rows:
+        table[(group, cls)].append((ruled, verdict))
+        table[(group, "(all)")].append((ruled, verdict))
+    lines = ["", title, f"{'':<8} {'class':<22} {'texts':>5} {'rules':>7} {'hold':>7} {'either':>7}"]
+    for (group, cls), got in sorted(table.items(), key=lambda kv: (kv[0][0], kv[0][1] != "(all)", kv[0][1])):
+        n = len(got)
+        rules_share = sum(r for r, _ in got) / n
+        hold = sum(v == "hold" for _, v in got) / n
+        either = sum(v != "pass" for _, v in got) / n
+        lines.append(f"{group:<8} {cls:<22} {n:>5} {_pct(rules_share)} {_pct(hold)} {_pct(either)}")
+    return "\n".join(lines)
+
+
 #: The repository's own labelled sets: the v2 set (tuned on) and the v3 examples written while building
 #: v3. Never the curator's ``eval/oaths/v3`` folders: those are named explicitly with ``--set``.
 DEFAULT_SETS = [ROOT / "eval" / "oaths", ROOT / "eval" / "oaths" / "own"]
@@ -309,6 +336,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="list misses and false positives")
     parser.add_argument("--techniques", action="store_true", help="also print recall per technique")
     parser.add_argument("--why", action="store_true", help="with --show: why each miss's matches were refused")
+    parser.add_argument(
+        "--tiers",
+        action="store_true",
+        help="also measure the tiered check (rules, learned layer, combiner): per class, the share the rules "
+        "alone flag, the hold tier holds and the two tiers flag together",
+    )
     args = parser.parse_args(argv)
     _, rules = parse_credo_map(args.map.read_text(encoding="utf-8"), source=str(args.map))
     sets = args.set if args.set else ([] if args.manifest else DEFAULT_SETS)
@@ -318,6 +351,13 @@ def main(argv: list[str] | None = None) -> int:
             examples.extend(load_examples(folder))
         report = evaluate(examples, rules)
         print(render(report, rules.oath_names))
+        if args.tiers:
+            verdicts = tiered_results([e.text for e in examples], rules)
+            rows = [
+                ("attack" if e.oath else "benign", e.cls, ruled, verdict)
+                for e, (ruled, verdict) in zip(examples, verdicts, strict=True)
+            ]
+            print(render_tiers(rows, "tiered check (labelled set)"))
         if args.techniques:
             print(render_techniques(report))
         if args.show:
@@ -333,6 +373,14 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             results = [check_text_uncached(f.text, rules) for f in files]
             print(render_corpus(files, results, args.split, args.show, time.perf_counter() - start))
+            if args.tiers:
+                verdicts = tiered_results([f.text for f in files], rules)
+                rows = [("real", f.kind or "real", ruled, v) for f, (ruled, v) in zip(files, verdicts, strict=True)]
+                print(render_tiers(rows, f"tiered check (real files, {args.split})"))
+                if args.show:
+                    for f, (_, verdict) in zip(files, verdicts, strict=True):
+                        if verdict != "pass":
+                            print(f"  {verdict:<6} {f.repo} {f.path}")
     return 0
 
 

@@ -1,14 +1,18 @@
 #!/usr/bin/env python
 """Train the oath check's learned layer and its combiner; write the model, its card and the figures.
 
-    .venv/bin/python scripts/train_oath_model.py --corpus ../real/files --manifest ../real/train_manifest.jsonl
-        [--out instructions/rules/oaths/data] [--bits 18] [--seed 16] [--check]
+    .venv/bin/python scripts/fetch_corpus.py --manifest eval/model/real-manifest.jsonl --dest ../real/files \
+        --split all [--git-mirrors DIR]
+    .venv/bin/python scripts/train_oath_model.py --corpus ../real/files
+        [--manifest eval/model/real-manifest.jsonl] [--out instructions/rules/oaths/data] [--bits 17] [--seed 16]
+        [--check]
 
 Data (every source named in the card with its sha256):
 
 - **training**: the labelled sets v2 (``eval/oaths/*.jsonl``), ``own/`` and v3 to v13 (``all/``), and the
-  real instruction files of the manifest whose repository falls in the training part (by a hash of the
-  repository's name: no repository is on both sides);
+  real instruction files of ``eval/model/real-manifest.jsonl`` (390 files of 132 repositories taken from the
+  v3 to v15 real-file manifests, all run before; texts fetched with ``scripts/fetch_corpus.py``) whose
+  repository falls in the training part (by a hash of the repository's name: no repository is on both sides);
 - **calibration**: the labelled sets v14 and v15 and the real files of the other repositories.
 
 Steps:
@@ -19,7 +23,8 @@ Steps:
    the attack's oath, a text of at most two units is labelled whole, and after a first fit the unit the
    model scores highest for the attack's oath is added for every attack (two rounds).
 2. **The unit model.** Multinomial logistic regression (scikit-learn, ``lbfgs``) over the hashed
-   features of ``learned.featurize``, classes ``benign`` and the five oaths, balanced class weights.
+   features of ``learned.featurize``, classes ``benign`` and the five oaths, units unweighted (balancing
+   the classes made ordinary sentences about tests read as attacks).
    Written as plain arrays: ``oath-model.npz`` (``weights``, ``bias``; float16 weights) and
    ``oath-model.json`` (the card: classes, bits, data, thresholds, combiner, figures).
 3. **The combiner** (``confidence.py``) turns each *candidate* (a rule finding, or a unit the model
@@ -158,10 +163,8 @@ def fit_units(texts, kinds, labels, bits: int, seed: int, c: float, n_classes: i
     rows, cols, values = learned.featurize(texts, kinds, bits)
     x = csr_matrix((values.astype(np.float64), (rows, cols)), shape=(len(texts), 1 << bits))
     x.sum_duplicates()
-    counts = np.bincount(labels, minlength=n_classes).astype(np.float64)
-    weights = (len(labels) / (n_classes * np.maximum(counts, 1)))[labels]
     clf = LogisticRegression(C=c, max_iter=300, random_state=seed, tol=1e-5)
-    clf.fit(x, labels, sample_weight=weights)
+    clf.fit(x, labels)
     coef = np.zeros((n_classes, 1 << bits))
     bias = np.zeros(n_classes)
     coef[clf.classes_] = clf.coef_
@@ -169,11 +172,15 @@ def fit_units(texts, kinds, labels, bits: int, seed: int, c: float, n_classes: i
     return coef.T.astype(np.float16), bias
 
 
-def rule_precision(docs: list[Doc]) -> dict[str, float]:
-    """Per rule: how often a text it fires on is an attack (training data, smoothed)."""
-    hits: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+def rule_precision(docs: list[Doc], rule_ids: list[str]) -> dict[str, float]:
+    """Per rule of the credo map: how often a text it fires on is an attack (training data, smoothed:
+    a rule that never fired gets 0.5). The card lists every rule, so a rule added to the map later is
+    known to be new (``confidence.tiered`` holds its findings as written)."""
+    hits: dict[str, list[int]] = {rule_id: [0, 0] for rule_id in rule_ids}
+    hits.setdefault("check-did-not-finish", [0, 0])
     for doc in docs:
         for rule_id in {f.rule_id for f in doc.findings}:
+            hits.setdefault(rule_id, [0, 0])
             hits[rule_id][0] += doc.oath is not None
             hits[rule_id][1] += 1
     return {rule: round((a + 1) / (n + 2), 4) for rule, (a, n) in sorted(hits.items())}
@@ -255,18 +262,76 @@ def figures(docs: list[Doc], conf: np.ndarray, hold: float, review: float) -> di
     return out
 
 
+def render_card(card: dict) -> str:
+    """The model card a person reads (``oath-model.md``), from the card the service reads."""
+    data, dev, th = card["data"], card["development_figures"], card["thresholds"]
+
+    def row(name: str, f: dict) -> str:
+        return f"| {name} | {f['n']} | {f['rules']}% | {f['hold']}% | {f['either']}% |"
+
+    lines = [
+        "# The oath check's learned layer: model card",
+        "",
+        "Written by `scripts/train_oath_model.py` (do not edit by hand; retrain instead). What the layer is and",
+        "how it is used: `instructions/rules/oaths/learned.py` and `confidence.py`; the evaluation, with the",
+        "sealed run's figures: [eval/README.md](../../../../eval/README.md).",
+        "",
+        "## Model",
+        "",
+        f"- Unit model: multinomial logistic regression (scikit-learn, lbfgs, C = {card['c']}, balanced classes,",
+        f"  seed {card['seed']}) over {card['features']}, in 2^{card['bits']} buckets.",
+        f"- Classes: {', '.join(card['classes'])}.",
+        "- Stored as plain arrays (`oath-model.npz`: float16 weights, float64 bias; read with",
+        "  `allow_pickle=False`); served with numpy only.",
+        f"- Combiner: logistic regression over {', '.join(card['combiner']['features'])}, fitted on the",
+        "  calibration data.",
+        f"- Thresholds: `hold` from confidence {th['hold']}, `review` from {th['review']}; a unit no rule fired in is",
+        f"  a candidate from a model score of {th['candidate']}.",
+        "",
+        "## Data",
+        "",
+        f"- Training: {', '.join(data['training_sets'])} (sha256 of the files {data['training_sets_sha256'][:16]}…),",
+        f"  and {data['real_training']['files']} real instruction files from "
+        f"{data['real_training']['repos']} repositories.",
+        f"- Calibration: {', '.join(data['calibration_sets'])} (sha256 {data['calibration_sets_sha256'][:16]}…), and",
+        f"  {data['real_calibration']['files']} real files from {data['real_calibration']['repos']} other repositories "
+        "(split by a hash of the repository's name: none is on both sides).",
+        f"- Real-file manifest sha256 {data['real_manifest_sha256'][:16]}…; "
+        f"credo map sha256 {data['credo_map_sha256'][:16]}….",
+        "- No sealed set was read.",
+        "",
+        "## Development figures (calibration data, combiner out of fold: five folds, real files by repository)",
+        "",
+        "| texts | n | rules alone | hold | hold or review |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        row("attacks", dev["attacks"]),
+        row("hard benign texts", dev["hard_benign"]),
+        row("real instruction files", dev["real_files"]),
+        "",
+        "| attack class | n | rules alone | hold | hold or review |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        *(row(cls, f) for cls, f in dev["attack_classes"].items()),
+        "",
+        "| benign class | n | rules alone | hold | hold or review |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        *(row(cls, f) for cls, f in dev["benign_classes"].items()),
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--manifest", type=Path, required=True)
+    parser.add_argument("--manifest", type=Path, default=ROOT / "eval" / "model" / "real-manifest.jsonl")
     parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--out", type=Path, default=learned.MODEL_DIR)
-    parser.add_argument("--bits", type=int, default=18)
+    parser.add_argument("--bits", type=int, default=17)
     parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--c", type=float, default=4.0, help="inverse regularisation of the unit model")
+    parser.add_argument("--c", type=float, default=32.0, help="inverse regularisation of the unit model")
     parser.add_argument("--calibration-share", type=float, default=0.4)
-    parser.add_argument("--hold-real", type=float, default=0.005)
-    parser.add_argument("--hold-benign", type=float, default=0.01)
-    parser.add_argument("--review-real", type=float, default=0.03)
+    parser.add_argument("--hold-real", type=float, default=0.007)
+    parser.add_argument("--hold-benign", type=float, default=0.015)
+    parser.add_argument("--review-real", type=float, default=0.04)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
 
@@ -292,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         model = learned.OathModel(weights.astype(np.float32), bias, classes, args.bits, sha256=f"round{_round}")
         print(f"round {_round}: {len(texts)} units ({Counter(labels.tolist())}); {time.perf_counter() - started:.0f} s")
 
-    priors = rule_precision(train_docs)
+    priors = rule_precision(train_docs, [r.id for r in rules.rules])
     feats = [doc_features(d, model, priors) for d in cal_docs]
     conf = out_of_fold(cal_docs, feats, args.seed)
     hold, review = choose_thresholds(cal_docs, conf, args)
@@ -336,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(weights_path, weights=weights, bias=bias)
     (args.out / f"{learned.MODEL_NAME}.json").write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n")
+    (args.out / f"{learned.MODEL_NAME}.md").write_text(render_card(card), encoding="utf-8")
     print(json.dumps({"thresholds": card["thresholds"], "development_figures": dev}, indent=1))
     print(f"wrote {weights_path} ({weights_path.stat().st_size} bytes); {time.perf_counter() - started:.0f} s")
     return 0

@@ -133,6 +133,18 @@ def test_a_flagged_change_the_scope_moved_past_is_kept_or_left_not_reverted(api,
 
 
 @REVIEW_ONLY
+def test_the_same_text_landing_again_is_flagged_anew_and_the_old_item_resolved(api, alice, bob, acme, flagged):
+    assert put(api.as_(bob), WS, CLEAN).status_code == 200
+    again = put(api.as_(bob), WS, CLEAN + "\n" + ATTACK)
+    fresh = ReviewItem.objects.get(pk=int(again.headers["Flagged-Review"]))
+    assert fresh.pk != flagged.pk and fresh.base_version == 4
+    old = ReviewItem.objects.get(pk=flagged.pk)
+    assert old.status == "resolved" and old.note.startswith("Superseded")
+    review_reject(item=fresh, reviewer=alice, note="no")  # the new one reverts the change it names
+    assert InstructionDocument.objects.get(workspace=acme).body == CLEAN
+
+
+@REVIEW_ONLY
 def test_the_author_cannot_decide_their_own_flagged_change(api, bob, flagged):
     response = api.as_(bob).post(f"/api/reviews/{flagged.pk}/approve", {}, format="json")
     assert response.status_code in (403, 404)

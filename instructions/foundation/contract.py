@@ -82,10 +82,8 @@ DEFAULT_OS_PROFILE = OsProfile.AGENTOS_VM
 
 class ReviewPolicy(models.TextChoices):
     """What a workspace's maintainers let land without a reviewer (its workspace scope only;
-    user and session scopes always follow ``hold-confident``).
-
-    Every oath finding holds a write today, so ``hold-all`` acts as ``hold-confident``
-    until the check tells confident findings from those only worth a look.
+    user and session scopes always follow ``hold-confident``). What each does with a
+    finding's tier: ``rules.review_policy``.
     """
 
     HOLD_CONFIDENT = "hold-confident", "Hold confident findings (default)"
@@ -96,11 +94,11 @@ class ReviewPolicy(models.TextChoices):
 DEFAULT_REVIEW_POLICY = ReviewPolicy.HOLD_CONFIDENT
 #: Help text of the policy wherever it is set (model, API, forms).
 REVIEW_POLICY_HELP = (
-    "hold-confident (default): a change with an oath finding is refused and kept for review. "
-    "hold-all: any finding holds the change; today the same as hold-confident, since every finding "
-    "is held until the oath check grades its findings. approve-every-change: every change to the "
-    "workspace scope waits for another maintainer's or a reviewer's approval. User and session "
-    "scopes always follow hold-confident."
+    "hold-confident (default): a change with a confident oath finding (tier hold) is refused and kept "
+    "for review; one with findings only worth a look (tier review) lands and is flagged for a reviewer, "
+    "who keeps it or reverts it. hold-all: any finding refuses the change. approve-every-change: every "
+    "change to the workspace scope waits for another maintainer's or a reviewer's approval, its findings "
+    "shown. User and session scopes always follow hold-confident."
 )
 
 

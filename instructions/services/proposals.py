@@ -13,6 +13,7 @@ item is ``services.reviews``.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from instructions.foundation.errors import OathConflict, ReviewRequired
 from instructions.foundation.stored_text import sha256_text
@@ -108,7 +109,21 @@ def flag_after_acceptance(
 ) -> ReviewItem:
     """A change that landed with findings only worth a look (``review`` tier): open a pending
     review item "flagged after acceptance" for it (``document`` and ``base_version`` name the
-    version that landed). Reviewers keep it or revert the change (``services.reviews``)."""
+    version that landed). Reviewers keep it or revert the change (``services.reviews``).
+
+    An older pending item for the same text (it landed before, the scope moved on, and it landed
+    again) is resolved as superseded: the new item names the version that landed now."""
+    older = ReviewItem.objects.filter(
+        target_key=target_key,
+        kind=ReviewKind.ACCEPTED_FLAGGED,
+        body_sha256=sha256_text(body),
+        status=ReviewStatus.PENDING,
+    )
+    for item in older:
+        item.status = ReviewStatus.RESOLVED
+        item.reviewed_at = timezone.now()
+        item.note = "Superseded: the same text landed again and was flagged anew."
+        save_audited(item, actor=actor, reason=FLAGGED_PREFIX + reason)
     return review_keep(
         target_key=target_key,
         kind=ReviewKind.ACCEPTED_FLAGGED,

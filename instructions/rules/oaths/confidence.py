@@ -42,13 +42,16 @@ TIERS = (HOLD, REVIEW)
 #: The combiner's inputs, in the order of the card's ``combiner.coef``.
 FEATURES = (
     "rule",  # 1 for a rule finding, 0 for a unit only the model flagged
-    "rule_precision",  # the rule's share of attacks among the training texts it fired on (0 for the model's)
+    "rule_precision",  # logit of the rule's share of attacks among the training texts it fired on (0: model's)
     "rule_unit_score",  # a rule finding: the model's attack score (logit) of the unit it quotes
     "model_unit_score",  # a model candidate: the model's attack score (logit) of its unit
     "oath_score",  # the model's score (logit) of the candidate's oath in its unit
     "text_best_score",  # the model's best attack score (logit) over the body's units
-    "rule_findings",  # log(1 + the number of rule findings in the body)
+    "text_length",  # log(1 + the body's length, from SHORT_TEXT characters): a long file holds more chance matches
 )
+#: Texts shorter than this count as this long for ``text_length``: length discounts long files (whose
+#: best unit is the best of many), it does not make a short text suspect.
+SHORT_TEXT = 2000
 #: The rule id of a finding only the learned layer made (no rule matched its unit).
 LEARNED_RULE_ID = "learned-unit"
 #: A unit the model scores at least this (probability of any oath) is a candidate even where no rule fired.
@@ -87,7 +90,7 @@ def candidates(
     ``candidate_score``."""
     attack = 1.0 - probs[:, 0] if len(units) else np.zeros(0)
     best = logit(float(attack.max())) if len(units) else -_CLIP
-    n_rules = math.log1p(len(findings))
+    length = math.log1p(max(len(body), SHORT_TEXT))
     out: list[Candidate] = []
     covered: set[int] = set()
     # Spans of units in order: a finding's units are found by bisection, not by a scan per finding.
@@ -102,8 +105,8 @@ def candidates(
             oath_score = logit(float(probs[k, oath_col])) if oath_col else -_CLIP
         else:
             unit_score, oath_score = best, -_CLIP
-        prior = rule_precision.get(finding.rule_id, 0.5)
-        out.append(Candidate(finding, (1.0, prior, unit_score, 0.0, oath_score, best, n_rules)))
+        prior = logit(rule_precision.get(finding.rule_id, 0.5))
+        out.append(Candidate(finding, (1.0, prior, unit_score, 0.0, oath_score, best, length)))
     order = np.argsort(-attack, kind="stable") if len(units) else []
     taken = 0
     for k in order:
@@ -127,7 +130,7 @@ def candidates(
             ),
         )
         score = logit(float(attack[k]))
-        out.append(Candidate(finding, (0.0, 0.0, 0.0, score, logit(float(probs[k, oath_col])), best, n_rules)))
+        out.append(Candidate(finding, (0.0, 0.0, 0.0, score, logit(float(probs[k, oath_col])), best, length)))
         taken += 1
     return out
 
