@@ -8,6 +8,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from instructions.selectors import pages
+
 register = template.Library()
 
 
@@ -36,3 +38,15 @@ def size(n: int) -> str:
 @register.filter
 def get(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def percent(confidence: float | None) -> str:
+    """A confidence (0 to 1) as people read it: 0.874 is "87%"."""
+    return "" if confidence is None else f"{confidence:.0%}"
+
+
+@register.filter
+def tier_label(tier: str) -> str:
+    """A finding's tier in words: "hold" (confident) or "worth a look"."""
+    return pages.tier_label(tier)
