@@ -664,12 +664,13 @@ def test_the_queue_query_count_does_not_grow(as_, alice, bob, acme, django_asser
     for i in range(2):
         propose(acme, f"{BAD}\n{i}", bob)
     # session, user, workspace with role, the user's and their groups' permissions (is a
-    # reviewer?), count, the page of items (with related rows), their sendings, my proposals
-    with django_assert_num_queries(9):
+    # reviewer?), the count of each section, count, the page of items (with related rows),
+    # their sendings, my proposals
+    with django_assert_num_queries(10):
         assert client.get("/w/acme/reviews/").status_code == 200
     for i in range(10):
         propose(acme, f"{BAD}\nmore {i}", bob)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         assert client.get("/w/acme/reviews/").status_code == 200
 
 
