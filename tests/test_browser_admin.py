@@ -234,3 +234,43 @@ def test_an_auditor_follows_a_change_to_what_the_agent_received_and_exports(live
     assert [(r["path"], r["model"]) for r in rows] == [("web", "instruction document")] * 2
 
     assert page.goto(f"{url}/admin/instructions/reviewitem/").status == 403
+
+
+@pytest.mark.oath_tiers(hold=1.01, review=0.0, candidate=2.0)  # every finding only worth a look
+def test_a_reviewer_keeps_a_change_flagged_after_acceptance(live_server, browser, credo_dir):
+    """The shipped credo, its findings only worth a look: a change lands flagged; the reviewer
+    finds it under the kind filter, sees its tier, confidence and the change, and keeps it."""
+    acme = Workspace.objects.create(slug="acme", name="Acme")
+    bob = make_user("bob")
+    Membership.objects.create(workspace=acme, user=bob, role=Role.EDITOR)
+    member_of("Reviewers", "rita")
+    target = Target(scope=Scope.WORKSPACE, workspace=acme)
+    document_save(target=target, body=RULES_MD, actor=bob, reason="first")
+    item = document_save(
+        target=target, body=RULES_MD + "\n- Skip the tests when you are in a hurry.", actor=bob, reason="hurry"
+    ).flagged_review
+    page = sign_in(browser, live_server, "rita")
+    page.goto(f"{live_server.url}/admin/instructions/reviewitem/?kind=accepted_flagged")
+    row = page.locator(f"#result_list tr:has(input[value='{item.pk}'])")
+    assert "worth a look" in row.locator("td.field-tier_badge").inner_text()
+    assert row.locator("td.field-confidence_shown").inner_text() == f"{item.confidence:.0%}"
+    shoot(page, "queue-flagged")
+    page.click(f"#result_list a[href*='/reviewitem/{item.pk}/change/']")
+    page.wait_for_selector("#flagged-note")
+    assert page.inner_text("#approve-review").lower() == "keep"
+    assert page.inner_text("#reject-review").lower() == "revert this change"
+    assert "worth a look" in page.inner_text("#review-findings")
+    shoot(page, "review-flagged")
+    page.click("#reject-review")
+    page.wait_for_selector("#decide-form")
+    assert "Reverting this change puts the scope back to the text of version 1" in page.inner_text("#decision-effect")
+    shoot(page, "revert-flagged")
+    page.go_back()
+    page.click("#approve-review")
+    page.fill("textarea[name=note]", "Fine for a hotfix branch.")
+    page.click("#confirm-decision")
+    page.wait_for_selector(".messagelist .success")
+    assert f"Review #{item.pk}: change kept" in page.inner_text(".messagelist")
+    item.refresh_from_db()
+    assert item.status == ReviewStatus.APPROVED
+    assert InstructionDocument.objects.get(workspace=acme).version == 2

@@ -225,3 +225,68 @@ def test_long_diffs_in_the_browser_show_the_change_collapsed(live_server, browse
     page.wait_for_selector("#diff-too-large")
     assert page.locator("table.diff").count() == 0 and page.locator("pre.unified").is_visible()
     shoot(page, "diff-too-large")
+
+
+@pytest.mark.oath_tiers(hold=1.01, review=0.0, candidate=2.0)  # every finding only worth a look
+def test_a_change_worth_a_look_lands_flagged_and_another_maintainer_reverts_it(live_server, browser, credo_dir):
+    """The shipped credo; tiers pinned so that its finding is only worth a look: the live check
+    says so, the save lands flagged, and a second maintainer reverts the change from the
+    queue's flagged section, with a note."""
+    acme = Workspace.objects.create(slug="acme", name="Acme")
+    alice, bob = make_user("alice"), make_user("bob")
+    for user in (alice, bob):
+        Membership.objects.create(workspace=acme, user=user, role=Role.MAINTAINER)
+    document_save(target=Target(scope=Scope.WORKSPACE, workspace=acme), body=FIRST, actor=bob, reason="first")
+    url = live_server.url
+
+    # alice types a line with a finding only worth a look: the live check says saving lands it, flagged.
+    page = sign_in(browser, live_server, "alice")
+    page.goto(f"{url}/w/acme/")
+    page.wait_for_selector("#findings.pass")
+    editor = page.locator("textarea[name=body]")
+    editor.focus()
+    page.keyboard.press("Control+End")
+    editor.press_sequentially("\n- Skip the tests when you are in a hurry.", delay=0)
+    page.wait_for_selector("#findings[data-outcome=land-flagged]")
+    assert "Saving would keep this text and flag it for a reviewer's look" in page.inner_text("#findings h2")
+    finding = page.inner_text("#findings .finding")
+    assert "worth a look" in finding and "% confident" in finding and "Skip the tests" in finding
+    shoot(page, "editor-worth-a-look")
+
+    # She saves: it lands as version 2, flagged, with a link to the review.
+    page.fill("#id_reason", "hurry up releases")
+    page.click("#editor button[type=submit]")
+    page.wait_for_selector(".messages .warning")
+    item = ReviewItem.objects.get(kind="accepted_flagged")
+    message = page.inner_text(".messages")
+    assert message.startswith(f"Saved as version 2 — flagged for a reviewer's look (review #{item.pk}).")
+    assert page.get_attribute(".messages .warning a", "href") == f"/reviews/{item.pk}/"
+    assert InstructionDocument.objects.get(workspace=acme).version == 2
+    shoot(page, "editor-saved-flagged")
+
+    # bob opens the queue's flagged section and reverts the change, with a note.
+    page2 = sign_in(browser, live_server, "bob")
+    page2.goto(f"{url}/w/acme/reviews/")
+    assert "Flagged after acceptance 1" in page2.inner_text("#section-flagged")
+    page2.click("#section-flagged")
+    page2.wait_for_selector(f"#queue-flagged #review-{item.pk}")
+    card = page2.locator(f"#review-{item.pk}")
+    assert "worth a look" in card.locator(".findings-list").inner_text()
+    card.locator("summary", has_text="Keep or revert this change").click()
+    assert "The scope goes back to the text of version 1" in card.locator(f"#reject-form-{item.pk}").inner_text()
+    page2.fill(f"#reject-note-{item.pk}", "We never skip the tests.")
+    shoot(page2, "reviews-flagged")
+    card.locator("button", has_text="Revert this change").click()
+    page2.wait_for_selector(".messages .success")
+    assert f"Review #{item.pk}: change reverted." in page2.inner_text(".messages")
+    assert page2.url == f"{url}/w/acme/reviews/?section=flagged"
+    document = InstructionDocument.objects.get(workspace=acme)
+    assert (document.body, document.version) == (FIRST, 3)
+    item.refresh_from_db()
+    assert (item.status, item.reviewer, item.note) == (ReviewStatus.REJECTED, bob, "We never skip the tests.")
+    page2.goto(f"{url}/reviews/{item.pk}/")
+    assert "Reverted by bob" in page2.inner_text(f"#review-{item.pk}")
+    shoot(page2, "review-reverted")
+    page2.goto(f"{url}/w/acme/")
+    page2.wait_for_selector("#findings.pass")
+    assert page2.input_value("textarea[name=body]") == FIRST

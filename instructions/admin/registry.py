@@ -539,6 +539,45 @@ class StaleFilter(admin.SimpleListFilter):
         return queryset
 
 
+class KindFilter(admin.SimpleListFilter):
+    """Held proposals (refused by the oath check, or held by the workspace's policy) apart
+    from changes flagged after acceptance (they landed: keep or revert) and stored texts the
+    credo now refuses."""
+
+    title = "kind"
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return [
+            (ReviewKind.REJECTED_WRITE, "Held proposals (refused, or held by the policy)"),
+            (ReviewKind.ACCEPTED_FLAGGED, "Flagged after acceptance (landed: keep or revert)"),
+            (ReviewKind.STORED_FAILURE, "Stored texts failing the credo"),
+        ]
+
+    def queryset(self, request, queryset):
+        if self.value() in ReviewKind.values:
+            return queryset.filter(kind=self.value())
+        return queryset
+
+
+class TierFilter(admin.SimpleListFilter):
+    """The tier of an item's finding: hold (confident), worth a look, or none (held by the
+    workspace's policy alone)."""
+
+    title = "tier"
+    parameter_name = "tier"
+
+    def lookups(self, request, model_admin):
+        return [("hold", "hold (confident)"), ("review", "worth a look"), ("none", "none (held by the policy)")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("hold", "review"):
+            return queryset.filter(tier=self.value())
+        if self.value() == "none":
+            return queryset.filter(tier="")
+        return queryset
+
+
 @admin.register(ReviewItem)
 class ReviewItemAdmin(ReadOnlyAdmin):
     list_display = [
@@ -549,17 +588,19 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         "author",
         "created",
         "oath",
+        "tier_badge",
+        "confidence_shown",
         "snippet_in_context",
     ]
     list_display_links = ["id"]
-    list_filter = ["status", StaleFilter, "kind", "oath", "scope", "workspace"]
+    list_filter = ["status", StaleFilter, KindFilter, TierFilter, "oath", "scope", "workspace"]
     list_select_related = ["workspace", "user", "session__owner", "author", "reviewer"]
     search_fields = ["snippet", "body", "oath", "workspace__slug", "author__username", "user__username"]
     # The proposal against the current version, and the whole text, follow these
     # facts on the page (the change form template renders ``review_state``).
     fieldsets = [
         (None, {"fields": ["status_badge", "kind", "about", "author", "sent_by", "created", "written_against"]}),
-        ("Finding", {"fields": ["oath", "rule_id", "snippet"]}),
+        ("Finding", {"fields": ["oath", "rule_id", "tier_badge", "confidence_shown", "snippet"]}),
         ("Decision", {"fields": ["reviewer", "reviewed", "note"]}),
     ]
     actions = ["approve_selected", "reject_selected"]
@@ -567,12 +608,18 @@ class ReviewItemAdmin(ReadOnlyAdmin):
     change_list_template = "admin/instructions/reviewitem/change_list.html"
 
     def get_readonly_fields(self, request, obj=None):
-        return [field for _, options in self.fieldsets for field in options["fields"]]
+        return [field for _, options in self.get_fieldsets(request, obj) for field in options["fields"]]
 
     def get_fieldsets(self, request, obj=None):
+        fieldsets = self.fieldsets
+        if obj is not None and obj.kind == ReviewKind.ACCEPTED_FLAGGED:
+            # A change flagged after acceptance was not written against a version: it made one.
+            first, *rest = fieldsets
+            fields = ["landed_as" if name == "written_against" else name for name in first[1]["fields"]]
+            fieldsets = [(first[0], {**first[1], "fields": fields}), *rest]
         if obj is not None and obj.status == ReviewStatus.PENDING:
-            return self.fieldsets[:-1]  # no decision yet
-        return self.fieldsets
+            return fieldsets[:-1]  # no decision yet
+        return fieldsets
 
     @admin.display(description="sent by")
     def sent_by(self, obj):
@@ -662,11 +709,16 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             )
         return super().changeform_view(request, object_id, form_url, extra_context)
 
-    @admin.action(description="Approve selected reviews (the body becomes the new version)", permissions=["review"])
+    @admin.action(
+        description="Approve selected reviews (a held text becomes the new version; a flagged change is kept)",
+        permissions=["review"],
+    )
     def approve_selected(self, request, queryset):
         admin_views.review_approve_many(self, request, queryset)
 
-    @admin.action(description="Reject selected reviews (with a note)…", permissions=["review"])
+    @admin.action(
+        description="Reject selected reviews (with a note; a flagged change is reverted)…", permissions=["review"]
+    )
     def reject_selected(self, request, queryset):
         return admin_views.review_reject_many(self, request, queryset)
 
@@ -676,6 +728,19 @@ class ReviewItemAdmin(ReadOnlyAdmin):
         if obj.status == ReviewStatus.PENDING and obj.is_stale:
             badge = format_html('{} <span class="badge badge-stale">stale</span>', badge)
         return badge
+
+    @admin.display(description="tier", ordering="tier")
+    def tier_badge(self, obj):
+        """The tier of the item's finding: hold (confident) or worth a look; none for a change
+        held by the workspace's policy alone."""
+        if not obj.tier:
+            return "—"
+        label = "hold" if obj.tier == "hold" else "worth a look"
+        return format_html('<span class="badge badge-tier-{}">{}</span>', obj.tier, label)
+
+    @admin.display(description="confidence", ordering="confidence")
+    def confidence_shown(self, obj):
+        return "—" if obj.confidence is None else f"{obj.confidence:.0%}"
 
     @admin.display(description="about")
     def about(self, obj):
@@ -698,6 +763,21 @@ class ReviewItemAdmin(ReadOnlyAdmin):
             return format_html(
                 'version {}; the scope is now at version {} <span class="badge badge-stale">stale</span> '
                 "approving it would undo the later edits, so it can only be rejected",
+                obj.base_version,
+                current,
+            )
+        if obj.base_version == current:
+            return f"version {obj.base_version}, the current one"
+        return f"version {obj.base_version} (the scope is now at version {current})"
+
+    @admin.display(description="landed as")
+    def landed_as(self, obj):
+        """A change flagged after acceptance: the version it made, and where the scope is now."""
+        current = obj.document.version if obj.document_id else 0
+        if obj.status == ReviewStatus.PENDING and obj.is_stale:
+            return format_html(
+                'version {}; the scope is now at version {} <span class="badge badge-stale">stale</span> '
+                "reverting it would undo the later edits, so it can be kept, no longer reverted",
                 obj.base_version,
                 current,
             )

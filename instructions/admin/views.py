@@ -37,6 +37,7 @@ from instructions.foundation.errors import ServiceError
 from instructions.foundation.params import day_end, day_start, parse_id
 from instructions.foundation.stored_text import TEXT_VALIDATORS
 from instructions.history import ChangePath
+from instructions.models import ReviewKind
 from instructions.rules.credo import CREDO_FILE, MAP_FILE, CredoError, current_credo
 from instructions.rules.display import diff_of, highlight
 from instructions.selectors import access, audit_log
@@ -198,46 +199,63 @@ class NoteForm(forms.Form):
 
 #: How a decision reads once made.
 DECIDED = {"approve": "approved", "reject": "rejected"}
+#: ... on a change flagged after acceptance: approving keeps it, rejecting reverts it.
+DECIDED_FLAGGED = {"approve": "kept", "reject": "reverted"}
+#: What deciding a change flagged after acceptance is called, on its buttons and pages.
+FLAGGED_ACTIONS = {"approve": "Keep", "reject": "Revert this change"}
 
 
 def review_decide_view(model_admin, request: HttpRequest, object_id: str, decision: str) -> HttpResponse:
     """Approve or reject one review item: a confirmation page (GET) and the decision (POST).
 
     The page shows the proposal against the current version, as the item's own page
-    does. A stale proposal has no approve page (approving it would undo later
-    edits), and nobody gets a page deciding their own proposal (four eyes); the
-    service refuses both all the same.
+    does (a change flagged after acceptance: the change it made). A stale proposal has
+    no approve page (approving it would undo later edits), a stale flagged change no
+    revert page (reverting it would), and nobody gets a page deciding their own
+    proposal (four eyes); the service refuses all three all the same.
     """
     if not can_review(request):
         raise PermissionDenied
     item = object_or_404(reviewable_items(request.user), object_id)
     item_url = reverse("admin:instructions_reviewitem_change", args=[item.pk])
     changelist = reverse("admin:instructions_reviewitem_changelist") + "?status__exact=pending"
-    if decision == "approve" and item.is_stale:
+    flagged = item.kind == ReviewKind.ACCEPTED_FLAGGED
+    if flagged and decision == "reject" and item.is_stale:
+        messages.error(
+            request,
+            f"Review #{item.pk} is stale: the scope changed after this change. It can be kept, no longer reverted.",
+        )
+        return HttpResponseRedirect(item_url)
+    if not flagged and decision == "approve" and item.is_stale:
         messages.error(request, f"Review #{item.pk} is stale: the scope changed after it was proposed. Reject it.")
         return HttpResponseRedirect(item_url)
     if item.is_written_by(request.user):
         messages.error(request, f"You wrote review #{item.pk}: four eyes, so another reviewer decides it.")
         return HttpResponseRedirect(item_url)
     form = NoteForm(request.POST if request.method == "POST" else None, required=decision == "reject")
+    decided = (DECIDED_FLAGGED if flagged else DECIDED)[decision]
     if request.method == "POST" and form.is_valid():
         service = review_approve if decision == "approve" else review_reject
         author = item.author.get_username() if item.author else "its author"
+        subject = f"Review #{item.pk}: change" if flagged else f"Review #{item.pk}"
         return model_admin.perform(
             request,
             lambda: service(item=item, reviewer=request.user, note=form.cleaned_data["note"]),
-            done=lambda _: f"Review #{item.pk} {DECIDED[decision]}; {author} sees the decision and the note.",
-            refused=f"Review #{item.pk} was not {DECIDED[decision]}",
+            done=lambda _: f"{subject} {decided}; {author} sees the decision and the note.",
+            refused=f"Review #{item.pk} was not {decided}",
             back=_safe_next(request, changelist),
         )
     state = review_states([item])[0]
+    action = FLAGGED_ACTIONS[decision] if flagged else decision.capitalize()
     context = _context(
         model_admin,
         request,
-        title=f"{decision.capitalize()} review #{item.pk}",
+        title=f"{action}: review #{item.pk}" if flagged else f"{action} review #{item.pk}",
         item=item,
         about=audit_log.scope_title(item),
         decision=decision,
+        action=action,
+        flagged=flagged,
         form=form,
         state=state,
         counts=state.diff.counts,

@@ -571,13 +571,15 @@ def export(rows: Iterable[AuditRow], fmt: str) -> Iterator[str]:
 
 
 def review_counts() -> dict[str, int]:
-    """Pending review items, by kind, and the stale proposals among them (one query)."""
+    """Pending review items, by kind (held writes, changes flagged after acceptance, stored
+    bodies flagged by the credo), and the stale ones among them (one query)."""
     counts = ReviewItem.objects.pending().aggregate(
         writes=Count("pk", filter=Q(kind=ReviewKind.REJECTED_WRITE)),
+        accepted=Count("pk", filter=Q(kind=ReviewKind.ACCEPTED_FLAGGED)),
         flags=Count("pk", filter=Q(kind=ReviewKind.STORED_FAILURE)),
         stale=Count("pk", filter=STALE),
     )
-    return {**counts, "total": counts["writes"] + counts["flags"]}
+    return {**counts, "total": counts["writes"] + counts["accepted"] + counts["flags"]}
 
 
 def failing_documents_count() -> int:

@@ -108,6 +108,11 @@ class ScopePage:
         return self.access.role if self.access else None
 
     @property
+    def policy(self) -> str | None:
+        """The workspace's review policy; None for the user's own scope (``hold-confident``)."""
+        return self.workspace.review_policy if self.access else None
+
+    @property
     def title(self) -> str:
         return self.workspace.name if self.access else "Your user scope"
 

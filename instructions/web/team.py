@@ -6,13 +6,14 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from instructions.foundation.contract import Scope
 from instructions.foundation.errors import Forbidden, NotFound, ServiceError
-from instructions.models import Membership, ReviewItem, ReviewStatus, Role
+from instructions.models import Membership, ReviewItem, ReviewKind, ReviewStatus, Role
 from instructions.selectors import access
-from instructions.selectors.reviews import review_states
+from instructions.selectors.reviews import QUEUE_SECTIONS, ReviewState, review_states, section_counts
 from instructions.services.reviews import review_approve, review_reject
 from instructions.services.workspaces import (
     member_by_username,
@@ -122,27 +123,86 @@ def member(request: HttpRequest, slug: str, username: str) -> HttpResponse:
 # --- reviews -------------------------------------------------------------------------
 
 
+#: The queue's sections as its tabs name them, and what each holds.
+SECTIONS = (
+    (
+        "held",
+        "Held proposals",
+        "Texts that have not landed: the oath check refused them, or the workspace's "
+        "policy holds every change. Approving one makes it the new version; rejecting it leaves the scope as it is.",
+    ),
+    (
+        "flagged",
+        "Flagged after acceptance",
+        "Changes that landed with findings only worth a look. Keep one and it "
+        "stays; revert it and the scope goes back to the version before it, as a new recorded version.",
+    ),
+    (
+        "stored",
+        "Stored texts failing the credo",
+        "Texts already stored that the credo in force now refuses, "
+        "found when its rules changed. Approving one keeps it; it stays flagged until someone changes it otherwise.",
+    ),
+)
+
+
 @web_view
 def workspace_reviews(request: HttpRequest, slug: str) -> HttpResponse:
-    """The workspace's queue (for those ``access.reviewable_items`` allows), and the
-    user's own proposals here."""
+    """The workspace's queue (for those ``access.reviewable_items`` allows), one section at a
+    time (``?section=``: held proposals, changes flagged after acceptance, stored texts failing
+    the credo), each card with the decision forms for whoever may decide it; and the user's
+    own proposals here."""
     page = scope_page(request, slug)
+    section = request.GET.get("section", "held")
+    if section not in QUEUE_SECTIONS:
+        section = "held"
+    statuses = _statuses(section)
     status = request.GET.get("status", ReviewStatus.PENDING)
-    if status not in ReviewStatus.values:
+    if status not in dict(statuses):
         status = ReviewStatus.PENDING
-    queue = paginate(
-        request, access.reviewable_items(request.user).filter(workspace=page.workspace, status=status), QUEUE_ROWS
-    )
+    items = access.reviewable_items(request.user).filter(workspace=page.workspace, status=status)
+    counts = section_counts(items)
+    queue = paginate(request, items.filter(kind__in=QUEUE_SECTIONS[section]), QUEUE_ROWS)
+    states = review_states(list(queue))
     context = {
         "page": page,
         "tab": "reviews",
         "status": status,
-        "statuses": ReviewStatus.choices,
+        "statuses": statuses,
+        "section": section,
+        "sections": [
+            {"name": name, "title": title, "about": about, "count": counts[name]}
+            for name, title, about in SECTIONS
+            # A section with nothing in it and not chosen is left out (stored failures are rare).
+            if name != "stored" or counts[name] or section == name
+        ],
         "queue": queue,
-        "states": review_states(list(queue)),
+        "cards": [(state, _may_decide(request.user, state)) for state in states],
+        "approve_form": ApproveForm(),
+        "reject_form": RejectForm(),
+        "here": request.get_full_path(),
         "mine": access.own_proposals(request.user).filter(workspace=page.workspace)[:20],
     }
     return render(request, "web/reviews.html", context)
+
+
+def _statuses(section: str) -> list[tuple[str, str]]:
+    """The status filter of a queue section, in its words: a flagged change is kept or reverted;
+    only a stored failure is ever resolved (its text changed, or now passes)."""
+    if section == "flagged":
+        return [(ReviewStatus.PENDING, "Pending"), (ReviewStatus.APPROVED, "Kept"), (ReviewStatus.REJECTED, "Reverted")]
+    if section == "held":
+        return [choice for choice in ReviewStatus.choices if choice[0] != ReviewStatus.RESOLVED]
+    return ReviewStatus.choices
+
+
+def _may_decide(user, state: ReviewState) -> bool:
+    """In the queue (``reviewable_items``): a pending item, unless ``user`` sent its text (four
+    eyes). Read from the sendings ``review_states`` fetched: no query per item."""
+    item = state.item
+    if item.status != ReviewStatus.PENDING or item.author_id == user.pk:
+        return False
+    return all(sending.author_id != user.pk for sending in item.submissions.all())
 
 
 def _reads_scope(user, item: ReviewItem) -> bool:
@@ -184,6 +244,16 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/review.html", context)
 
 
+#: What a decision reads as once made: approving a change flagged after acceptance keeps it,
+#: rejecting it reverts it.
+_DONE = {
+    (False, "approve"): "approved",
+    (False, "reject"): "rejected",
+    (True, "approve"): "kept",
+    (True, "reject"): "reverted",
+}
+
+
 def _decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
     item, can_decide, _ = _visible_review(request, pk)
     if not can_decide:
@@ -200,12 +270,25 @@ def _decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
         }
         return render(request, "web/review.html", context, status=400)
     service = review_approve if decision == "approve" else review_reject
+    flagged = item.kind == ReviewKind.ACCEPTED_FLAGGED
+    done = _DONE[flagged, decision]
+    message = f"Review #{item.pk}: change {done}." if flagged else f"Review #{item.pk} {done}."
+    if flagged and decision == "reject":
+        before = (
+            f"the text of version {item.base_version - 1}"
+            if item.base_version > 1
+            else "no text (the change created it)"
+        )
+        message = f"Review #{item.pk}: change reverted. The scope is back to {before}, saved as a new version."
     perform(
         request,
         lambda: service(item=item, reviewer=request.user, note=form.cleaned_data["note"]),
-        done=f"Review #{item.pk} {decision}d.",
-        refused=f"Review #{item.pk} was not {decision}d",
+        done=message,
+        refused=f"Review #{item.pk} was not {done}",
     )
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
     return redirect(reverse("web:review", args=[item.pk]))
 
 
@@ -223,5 +306,6 @@ def review_reject_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @web_view
 def proposals(request: HttpRequest) -> HttpResponse:
-    """Everything the user proposed that the oath check refused, and what became of it."""
+    """Everything of the user's kept for review (refused, held by the policy, or saved and
+    flagged after acceptance), and what became of it."""
     return render(request, "web/proposals.html", {"items": paginate(request, access.own_proposals(request.user))})

@@ -45,6 +45,17 @@ def _review_link(review_id: int) -> str:
     return format_html('<a href="{}">review #{}</a>', reverse("web:review", args=[review_id]), review_id)
 
 
+def _flagged_message(saved: str, document, page) -> str:
+    """A change that landed with findings only worth a look: saved, and a review item opened."""
+    return format_html(
+        "{} — flagged for a reviewer's look ({}). Its findings are only worth a look, so it landed; {} may "
+        "keep it or revert it.",
+        saved,
+        _review_link(document.flagged_review.pk),
+        "another maintainer or a reviewer" if page.access else "a reviewer",
+    )
+
+
 @web_view
 def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The scope's text in an editor (read-only for viewers). A save is oath-checked:
@@ -71,7 +82,13 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
                     if_match=form.cleaned_data["version"],
                 )
             except OathConflict as exc:
-                context["conflict"] = {"conflicts": exc.extra["conflicts"], "review": exc.extra["review"]}
+                conflicts = exc.extra["conflicts"]
+                context["conflict"] = {
+                    "conflicts": conflicts,
+                    "review": exc.extra["review"],
+                    # No confident finding: refused only because the policy (hold-all) holds any finding.
+                    "by_policy": not any(c.get("tier") == "hold" for c in conflicts),
+                }
                 context["review_link"] = _review_link(exc.extra["review"])
                 return render(request, "web/scope.html", {**context, "form": form}, status=409)
             except ReviewRequired as exc:
@@ -94,6 +111,8 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
             else:
                 if saved.version == version and saved.body == body:
                     messages.info(request, "Nothing changed: the text is the current version.")
+                elif saved.flagged_review is not None:
+                    messages.warning(request, _flagged_message(f"Saved as version {saved.version}", saved, page))
                 else:
                     messages.success(request, f"Saved: version {saved.version}.")
                 return redirect(page.url("edit"))
@@ -105,7 +124,7 @@ def scope_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     )
     if form is None:
         approved = scope_approvals(page.scope, page.owner)
-        context["check"] = text_check(document.body, approved=approved) if document else None
+        context["check"] = text_check(document.body, approved=approved, policy=page.policy) if document else None
     return render(request, "web/scope.html", {**context, "form": form})
 
 
@@ -133,13 +152,19 @@ def scope_check(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     page, the typed text still in it and the check beside it."""
     page = scope_page(request, slug)  # 404 for a workspace the user cannot see
     form = CheckForm(request.POST)
+    document = document_of(page.scope, page.owner)
     if form.is_valid():
-        live = {"check": text_check(form.cleaned_data["body"], approved=scope_approvals(page.scope, page.owner))}
+        body = form.cleaned_data["body"]
+        approved = scope_approvals(page.scope, page.owner)
+        live = {
+            "check": text_check(body, approved=approved, policy=page.policy),
+            # The text is the saved version: saving would change nothing, so the panel says what it has.
+            "saved": document is not None and body == document.body,
+        }
     else:
         live = {"errors": form.errors["body"]}
     if request.htmx:
         return render(request, "web/_live.html", live)
-    document = document_of(page.scope, page.owner)
     typed = {key: request.POST.get(key, "") for key in ("body", "reason")}
     editor = ScopeForm(
         initial={**typed, "version": request.POST.get("version") or (document.version if document else 0)}
@@ -239,7 +264,11 @@ def scope_revert(request: HttpRequest, history_id: int, slug: str | None = None)
                 messages.error(request, "Not reverted: someone saved a newer version meanwhile. Look again.")
                 return redirect(page.url("revert", old.history_id))
             else:
-                messages.success(request, f"Reverted to version {old.version}: it is now version {saved.version}.")
+                done = f"Reverted to version {old.version}: it is now version {saved.version}"
+                if saved.flagged_review is not None:
+                    messages.warning(request, _flagged_message(done, saved, page))
+                else:
+                    messages.success(request, f"{done}.")
             return redirect(page.url("history"))
     else:
         form = RevertForm(initial={"version": document.version})
