@@ -163,7 +163,7 @@ def test_corpus_absent_is_said_not_fatal(ev, tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "version", ["v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15"]
+    "version", ["v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16"]
 )
 def test_committed_splits_are_what_the_split_rule_gives(version):
     """``split.py --check``: dev/ and sealed/ are exactly the rule's output from all/
