@@ -26,7 +26,13 @@ from instructions.rules.oaths import PASS, RuleSet
 from instructions.rules.review_policy import HOLD_FOR_APPROVAL, LAND_FLAGGED, REFUSE, write_outcome
 from instructions.selectors.merging import current_rules, oath_budget
 from instructions.services.audit import save_audited
-from instructions.services.proposals import approved_keys, flag_after_acceptance, hold_for_approval, refuse_and_keep
+from instructions.services.proposals import (
+    approved_keys,
+    flag_after_acceptance,
+    hold_for_approval,
+    refuse_and_keep,
+    resolve,
+)
 
 
 #: The reason of a kept refused write: the caller's reason behind this.
@@ -101,10 +107,7 @@ def _resolve_flags(document: InstructionDocument, *, actor, reason: str) -> None
         document=document, kind=ReviewKind.STORED_FAILURE, status=ReviewStatus.PENDING
     ).exclude(body_sha256=sha256_text(document.body))
     for item in stale:
-        item.status = ReviewStatus.RESOLVED
-        item.reviewed_at = timezone.now()
-        item.note = "The body changed after it was flagged."
-        save_audited(item, actor=actor, reason=reason)
+        resolve(item, note="The body changed after it was flagged.", actor=actor, reason=reason)
 
 
 def _adopt_proposals(document: InstructionDocument, target: Target, *, actor, reason: str) -> None:
@@ -181,44 +184,19 @@ def document_save(
         if body:
             result = verdict(body, rules, approved_keys(target.key), budget=oath_budget(), target=target.key)
         outcome = write_outcome(result, target.review_policy, approved=approved)
+        # What a review item about this write records (the version it is about: the one it was
+        # written against, or for a flagged change the one it made).
+        kept = {"target_key": target.key, "body": body, "result": result, "actor": actor, "reason": reason}
+        kept |= {"scope": target.scope, **target.review_fields, "document": document}
         if outcome == REFUSE:
-            refusal = refuse_and_keep(
-                target_key=target.key,
-                body=body,
-                result=result,
-                actor=actor,
-                reason=reason,
-                scope=target.scope,
-                **target.review_fields,
-                document=document,
-                base_version=current_version,
-            )
+            refusal = refuse_and_keep(**kept, base_version=current_version)
         elif outcome == HOLD_FOR_APPROVAL:
-            refusal = hold_for_approval(
-                target_key=target.key,
-                body=body,
-                result=result,
-                actor=actor,
-                reason=reason,
-                scope=target.scope,
-                **target.review_fields,
-                document=document,
-                base_version=current_version,
-            )
+            refusal = hold_for_approval(**kept, base_version=current_version)
         else:
             document = _write(document, target, body, actor=actor, reason=reason)
             if outcome == LAND_FLAGGED:
-                document.flagged_review = flag_after_acceptance(
-                    target_key=target.key,
-                    body=body,
-                    result=result,
-                    actor=actor,
-                    reason=reason,
-                    scope=target.scope,
-                    **target.review_fields,
-                    document=document,
-                    base_version=document.version,
-                )
+                kept["document"] = document
+                document.flagged_review = flag_after_acceptance(**kept, base_version=document.version)
     if refusal is not None:
         raise refusal  # after the transaction: the review item stays (held or refused)
     return document

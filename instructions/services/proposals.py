@@ -50,12 +50,21 @@ def refuse_and_keep(*, target_key: str, body: str, result: OathResult, actor, re
     return oath_conflict(result, review)
 
 
-def _keep_write(target_key: str, body: str, result: OathResult, actor, prefix: str, reason: str, fields) -> ReviewItem:
-    """A write not applied, kept as a pending review item: recorded with ``prefix`` before the
-    author's ``reason``, which is also kept as their why."""
+def _keep_write(
+    target_key: str,
+    body: str,
+    result: OathResult,
+    actor,
+    prefix: str,
+    reason: str,
+    fields,
+    kind: str = ReviewKind.REJECTED_WRITE,
+) -> ReviewItem:
+    """A write kept as a pending review item (by default one not applied): recorded with
+    ``prefix`` before the author's ``reason``, which is also kept as their why."""
     return review_keep(
         target_key=target_key,
-        kind=ReviewKind.REJECTED_WRITE,
+        kind=kind,
         body=body,
         result=result,
         actor=actor,
@@ -120,20 +129,19 @@ def flag_after_acceptance(
         status=ReviewStatus.PENDING,
     )
     for item in older:
-        item.status = ReviewStatus.RESOLVED
-        item.reviewed_at = timezone.now()
-        item.note = "Superseded: the same text landed again and was flagged anew."
-        save_audited(item, actor=actor, reason=FLAGGED_PREFIX + reason)
-    return review_keep(
-        target_key=target_key,
-        kind=ReviewKind.ACCEPTED_FLAGGED,
-        body=body,
-        result=result,
-        actor=actor,
-        reason=FLAGGED_PREFIX + reason,
-        why=reason,
-        **fields,
-    )
+        resolve(item, note=SUPERSEDED, actor=actor, reason=FLAGGED_PREFIX + reason)
+    return _keep_write(target_key, body, result, actor, FLAGGED_PREFIX, reason, fields, ReviewKind.ACCEPTED_FLAGGED)
+
+
+SUPERSEDED = "Superseded: the same text landed again and was flagged anew."
+
+
+def resolve(item: ReviewItem, *, note: str, actor, reason: str) -> None:
+    """Close a pending item nobody decided, because it no longer applies (``note`` says why)."""
+    item.status = ReviewStatus.RESOLVED
+    item.reviewed_at = timezone.now()
+    item.note = note
+    save_audited(item, actor=actor, reason=reason)
 
 
 def review_keep(

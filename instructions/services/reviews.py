@@ -39,7 +39,7 @@ from instructions.selectors import access
 from instructions.selectors.merging import current_rules
 from instructions.services.audit import save_audited
 from instructions.services.documents import Target, document_save, target_for_document
-from instructions.services.proposals import POLICY_RULE_ID, approved_keys, review_keep
+from instructions.services.proposals import POLICY_RULE_ID, approved_keys, resolve, review_keep
 
 logger = logging.getLogger(__name__)
 
@@ -193,6 +193,9 @@ def _revert_flagged(item: ReviewItem, *, reviewer, reason: str) -> None:
         )
 
 
+RECHECK_RESOLVED = "Resolved by recheck: the body no longer fails the credo's rules, or its session ended."
+
+
 @dataclass(frozen=True)
 class RecheckReport:
     checked: int
@@ -247,10 +250,7 @@ def documents_recheck(
         flagged += 1
     for key, item in pending.items():
         if key not in failing:
-            item.status = ReviewStatus.RESOLVED
-            item.reviewed_at = timezone.now()
-            item.note = "Resolved by recheck: the body no longer fails the credo's rules, or its session ended."
-            save_audited(item, actor=actor, reason=reason)
+            resolve(item, note=RECHECK_RESOLVED, actor=actor, reason=reason)
             resolved += 1
     return RecheckReport(checked=checked, flagged=flagged, resolved=resolved)
 
