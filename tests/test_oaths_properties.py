@@ -172,7 +172,7 @@ def test_a_union_match_reads_its_groups_only_when_asked(monkeypatch):
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=80), st.integers(min_value=-30, max_value=60))
 def test_caesar_and_rot47_tables_move_exactly_the_ascii_letters_and_symbols(text, shift):
-    from instructions.rules.oaths.views import caesar, rot47
+    from instructions.rules.oaths.ciphers import caesar, rot47
 
     def moved(ch, base):
         return chr((ord(ch) - base - shift) % 26 + base)

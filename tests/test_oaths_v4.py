@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from instructions.rules.oaths.views import decode_base32, split_words
+from instructions.rules.oaths.decoders import decode_base32
+from instructions.rules.oaths.obfuscation import split_words
 from tests.helpers import EVIDENCE, FINISH, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 
 # --------------------------------------------------------------------------- modality and context

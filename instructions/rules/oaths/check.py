@@ -34,10 +34,9 @@ import re2
 
 from instructions.rules.oaths import decide
 from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
+from instructions.rules.oaths.ciphers import atbash, caesar_reading, cipher_reading, rot13, rot47, vigenere
 from instructions.rules.oaths.compile import TemplateUnion
-from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
-from instructions.rules.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
-from instructions.rules.oaths.views import (
+from instructions.rules.oaths.decoders import (
     A1Z26_RUN,
     ASCII85_BLOCK,
     BASE32HEX_TOKEN,
@@ -48,18 +47,8 @@ from instructions.rules.oaths.views import (
     BYTE_CODES,
     ESCAPE_RUN,
     HEX_TOKEN,
-    HOT_WORDS,
-    INVISIBLE_RUN,
-    LEET_HINT,
     MORSE_RUN,
     NATO_RUN,
-    SELECTOR_RUN,
-    TAG_RUN,
-    Builder,
-    View,
-    atbash,
-    caesar_reading,
-    cipher_reading,
     decode_a1z26,
     decode_ascii85,
     decode_base32,
@@ -67,25 +56,27 @@ from instructions.rules.oaths.views import (
     decode_base58,
     decode_base64,
     decode_base85,
-    decode_bits,
     decode_braille,
     decode_byte_codes,
     decode_escapes,
     decode_hex,
     decode_morse,
     decode_nato,
+    uu_blocks,
+)
+from instructions.rules.oaths.invisible import (
+    INVISIBLE_RUN,
+    SELECTOR_RUN,
+    TAG_RUN,
+    decode_bits,
     decode_selectors,
     decode_tags,
-    join_reveals,
-    joined_view,
-    leet_views,
-    normalize_into,
-    rot13,
-    rot47,
     trailing_bits,
-    uu_blocks,
-    vigenere,
 )
+from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.rules.oaths.obfuscation import HOT_WORDS, LEET_HINT, join_reveals, joined_view, leet_views
+from instructions.rules.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
+from instructions.rules.oaths.views import Builder, View, normalize_into
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
 #: unit is worth reading decoded. Short or common words that occur in plain text are left out.
