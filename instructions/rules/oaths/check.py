@@ -33,9 +33,9 @@ from typing import Any
 import re2
 
 from instructions.rules.oaths import decide
+from instructions.rules.oaths.automata import TemplateUnion
 from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
 from instructions.rules.oaths.ciphers import atbash, caesar_reading, cipher_reading, rot13, rot47, vigenere
-from instructions.rules.oaths.compile import TemplateUnion
 from instructions.rules.oaths.decoders import (
     A1Z26_RUN,
     ASCII85_BLOCK,

@@ -37,10 +37,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.budget import uncounted
-from instructions.rules.oaths.compile import Lexicons, re2_compile
 from instructions.rules.oaths.cues import CUES, MENTION_FRAME, PROHIBIT_FRAME, REFERENCE_HEADER
 from instructions.rules.oaths.segment import Unit, _code_spans
+from instructions.rules.oaths.templates import Lexicons
 from instructions.rules.oaths.views import char_form, is_folded_script
 
 #: How far (in view characters) the clause analysis looks either side of a match.
