@@ -32,10 +32,12 @@ from typing import Any
 
 import re2
 
-from instructions.rules.oaths import decide
 from instructions.rules.oaths.automata import TemplateUnion
 from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
 from instructions.rules.oaths.ciphers import atbash, caesar_reading, cipher_reading, rot13, rot47, vigenere
+from instructions.rules.oaths.commands import orders_decoding
+from instructions.rules.oaths.cue_set import cues
+from instructions.rules.oaths.decide import read
 from instructions.rules.oaths.decoders import (
     A1Z26_RUN,
     ASCII85_BLOCK,
@@ -64,6 +66,7 @@ from instructions.rules.oaths.decoders import (
     decode_nato,
     uu_blocks,
 )
+from instructions.rules.oaths.frames import quote_spans, unit_frame
 from instructions.rules.oaths.invisible import (
     INVISIBLE_RUN,
     SELECTOR_RUN,
@@ -73,9 +76,11 @@ from instructions.rules.oaths.invisible import (
     decode_tags,
     trailing_bits,
 )
+from instructions.rules.oaths.language import english, foreign_letters
 from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.rules.oaths.obfuscation import HOT_WORDS, LEET_HINT, join_reveals, joined_view, leet_views
 from instructions.rules.oaths.segment import MAX_UNIT, Unit, _chunks, in_spans, segment
+from instructions.rules.oaths.verdicts import DESCRIBE, INSTRUCT, NONEED, PROHIBIT, WINDOW, Reading, verdict
 from instructions.rules.oaths.views import Builder, View, normalize_into
 
 #: Stop words of English as they read in ROT13 and reversed: two distinct ones in a unit mean the
@@ -242,7 +247,7 @@ class Document:
         self._english: bool | None = None
         self._bytes: dict[tuple[int, bool], bytes | None] = {}
         self._personas: frozenset[str] | None = None
-        self.readings: dict[tuple[Any, ...], decide.Reading] = {}
+        self.readings: dict[tuple[Any, ...], Reading] = {}
         self._fences: dict[int, bool] | None = None
         #: ``_unit_gate`` per (rule, view, unit start): what a rule's ``unless`` and unit-wide ``require`` say.
         self.gates: dict[tuple[str, int, int], str | None] = {}
@@ -286,7 +291,7 @@ class Document:
         deny list or attacks ("# denylist", "blocked_phrases:")?"""
         if self._fences is None:
             # One pass over the code units for every block (per block, a scan of all units would be quadratic).
-            c = decide.cues()
+            c = cues()
             self._fences = {}
             for u in self.units:
                 if u.kind == "code" and not self._fences.get(u.fence):
@@ -338,7 +343,7 @@ class Document:
     def english(self) -> bool:
         """Is the document as a whole English (the fallback for units without function words)?"""
         if self._english is None:
-            self._english = decide.english(self.base.text[:2000])
+            self._english = english(self.base.text[:2000])
         return self._english
 
     # ----------------------------------------------------------------- lookups
@@ -925,7 +930,7 @@ _PASSIVE = re.compile(
 def _english_subject(text: str, m0: int, h0: int, unit_text: str, context: str, default: bool) -> bool:
     """Is the object of an object-first match really the subject of an English verb (no passive)?"""
     head_word = text[h0 : h0 + 20].split(" ", 1)[0]
-    if not head_word.isascii() or not head_word[:1].isalpha() or not decide.english(unit_text, context, default):
+    if not head_word.isascii() or not head_word[:1].isalpha() or not english(unit_text, context, default):
         return False  # Japanese, Korean, Turkish, Hindi...: the object comes first
     return _PASSIVE.search(text[max(m0, h0 - 40) : h0]) is None
 
@@ -1006,7 +1011,7 @@ def _captions_command(doc: Document, unit: Unit, text: str, at: int, comment_lin
 def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
     """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
     previous = _before(doc, unit, 1)
-    return bool(_UNCOMMENT.search(previous)) and not decide.cues().has("neg", previous)
+    return bool(_UNCOMMENT.search(previous)) and not cues().has("neg", previous)
 
 
 def _after(doc: Document, unit: Unit) -> str:
@@ -1065,7 +1070,7 @@ _ANSWER = re.compile(
 
 
 def _answer_gated(answer: str) -> bool:
-    c = decide.cues()
+    c = cues()
     return c.has("gate", answer) or c.has("gate_post", answer)
 
 
@@ -1642,7 +1647,7 @@ def _judge(
         rule.kind in ("harm", "duty")
         and not command
         and m0 < h0
-        and not decide.foreign_letters(doc.body[max(0, unit.start - 80) : unit.end + 80])
+        and not foreign_letters(doc.body[max(0, unit.start - 80) : unit.end + 80])
         and _english_subject(view.text, m0, h0, text, _neighbourhood(doc, unit, 1), doc.english)
     ):
         _refuse(rule, match, "English subject")
@@ -1665,14 +1670,14 @@ def _judge(
         code_unit = False
     elif code_unit and not command:
         code_unit = False
-    frame = decide.unit_frame(unit, doc.clean, doc)
+    frame = unit_frame(unit, doc.clean, doc)
     if not frame and unit.kind == "code" and doc.fence_mentions(unit.fence):
         frame = "mention"  # a block whose own lines call it a deny list or a list of examples
     in_quote = in_code = head_in_code = False
     if not decoded:
         o0, o1 = view.starts[m0], view.ends[m1 - 1]
         oh0, oh1 = view.starts[h0], view.ends[h1 - 1]
-        for a, b in decide.quote_spans(unit, doc.body):
+        for a, b in quote_spans(unit, doc.body):
             if a > o0 and a >= oh0:
                 break  # (sorted by start) this span and the rest start after the match and its head
             code_span = doc.body[a] == "`"
@@ -1714,7 +1719,7 @@ def _judge(
     )
     known = doc.readings.get(key)
     if known is None:
-        known = decide.read(
+        known = read(
             text,
             h0 - text_lo,
             h1 - text_lo,
@@ -1740,11 +1745,9 @@ def _judge(
         if answer is not None:
             reading.question = False
             if answer.group("no"):
-                reading.modality, reading.negated = (
-                    (decide.NONEED, False) if rule.kind == "duty" else (decide.PROHIBIT, True)
-                )
+                reading.modality, reading.negated = (NONEED, False) if rule.kind == "duty" else (PROHIBIT, True)
             else:
-                reading.modality = decide.INSTRUCT
+                reading.modality = INSTRUCT
                 # "A: Yes, once the user has confirmed it": a gate in the answer holds the action too.
                 reading.gated = reading.gated or _answer_gated(after)
     if not rule.gate:
@@ -1753,23 +1756,23 @@ def _judge(
         if reading.frame in ("example", "reference"):
             reading.frame = ""  # an encoded payload is not an example of anything by its position alone
         # (an invisible instruction is addressed to the agent, which alone can read it)
-        reading.run = reading.run or how == "hidden" or decide.orders_decoding(_neighbourhood(doc, unit, 1))
-    elif how in ("rot13", "reversed") and command and decide.orders_decoding(_neighbourhood(doc, unit, 1)):
+        reading.run = reading.run or how == "hidden" or orders_decoding(_neighbourhood(doc, unit, 1))
+    elif how in ("rot13", "reversed") and command and orders_decoding(_neighbourhood(doc, unit, 1)):
         reading.run = True  # "run the reversed command: */. fr- mr"
-        if reading.modality == decide.DESCRIBE:
-            reading.modality = decide.INSTRUCT
+        if reading.modality == DESCRIBE:
+            reading.modality = INSTRUCT
     if (
         rule.declares
-        and reading.modality == decide.DESCRIBE
+        and reading.modality == DESCRIBE
         and not reading.negated
         and _TEXT_SUBJECT.search(view.text[max(text_lo, m0 - 80) : m0])
         and not _DENIAL_WORD.search(view.text[max(text_lo, m0 - 30) : m0])
     ):
-        reading.modality = decide.INSTRUCT  # "rules further down override the ones above": a declaration
-    if reading.modality == decide.DESCRIBE and how == "base" and doc.persona_subject(view.text, text_lo, m0, h0):
+        reading.modality = INSTRUCT  # "rules further down override the ones above": a declaration
+    if reading.modality == DESCRIBE and how == "base" and doc.persona_subject(view.text, text_lo, m0, h0):
         # "You are DevOps Dan ... Dan never checks with anyone": the role's habits are the agent's orders.
-        reading.modality = decide.PROHIBIT if reading.negated else decide.INSTRUCT
-    if not decide.verdict(rule.kind, reading, rule.severity, command, code_unit):
+        reading.modality = PROHIBIT if reading.negated else INSTRUCT
+    if not verdict(rule.kind, reading, rule.severity, command, code_unit):
         _refuse(rule, match, f"verdict: {reading}")
         return None
     if rule.kind == "duty" and reading.cue_at is not None and not decoded:
@@ -1780,10 +1783,10 @@ def _judge(
 def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> bool:
     """v2 exceptions over the unit holding a ``pattern`` rule's match (``text`` is that unit)."""
     windows = {
-        "before": (max(0, start - decide.WINDOW), start),
-        "after": (end, min(len(text), end + decide.WINDOW)),
+        "before": (max(0, start - WINDOW), start),
+        "after": (end, min(len(text), end + WINDOW)),
         "match": (start, end),
-        "clause": (max(0, start - decide.WINDOW), min(len(text), end + decide.WINDOW)),
+        "clause": (max(0, start - WINDOW), min(len(text), end + WINDOW)),
     }
 
     def holds(exc: Any) -> bool:
