@@ -258,7 +258,7 @@ def test_asking_not_to_be_told_routine_details_passes(rules):
 
 def test_an_outcome_after_a_bare_is_can_still_be_an_order():
     """'can be lost' describes; 'make sure the notes are gone' orders: only a modal or 'get' makes it an outcome."""
-    from instructions.rules.oaths.check import _BE_BEFORE
+    from instructions.rules.oaths.match_guards import _BE_BEFORE
 
     assert _BE_BEFORE.search("uncommitted changes can be ")
     assert _BE_BEFORE.search("the cache will easily get ")
@@ -267,7 +267,7 @@ def test_an_outcome_after_a_bare_is_can_still_be_an_order():
 
 
 def test_an_either_or_is_not_a_warning_and_a_glob_is_not_a_regex(rules):
-    from instructions.rules.oaths.check import _PATTERN_SYNTAX
+    from instructions.rules.oaths.match_guards import _PATTERN_SYNTAX
 
     assert _PATTERN_SYNTAX.search('test("git push.*(--force|-f).*main")')
     assert not _PATTERN_SYNTAX.search("rm -rf ./*.*")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from instructions.rules.oaths import PASS, check_text_uncached, compile_rules
-from instructions.rules.oaths.check import Document
+from instructions.rules.oaths.document import Document
 
 TOY = compile_rules(
     [

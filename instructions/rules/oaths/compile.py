@@ -27,9 +27,6 @@ NEGATED_PREFIX = "not_"
 ENGLISH = frozenset({"en"})
 
 
-# --------------------------------------------------------------------------- rules
-
-
 def _compile_exception(spec: Any, where: str) -> CompiledException:
     if isinstance(spec, str):
         return CompiledException("clause", re2_compile(spec, where))
