@@ -33,9 +33,10 @@ from typing import Any
 from instructions.rules.oaths.alt_view import build_alt
 from instructions.rules.oaths.automata import TemplateUnion
 from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
+from instructions.rules.oaths.candidate import UNIT_REFUSED
 from instructions.rules.oaths.document import Document
 from instructions.rules.oaths.findings import _legacy_findings, check_result, did_not_finish, rule_finding
-from instructions.rules.oaths.judge import UNIT_REFUSED, _judge
+from instructions.rules.oaths.judge import _judge
 from instructions.rules.oaths.matching import _matches
 from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.rules.oaths.segment import Unit, in_spans

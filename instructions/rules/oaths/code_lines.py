@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from instructions.rules.oaths.candidate import Candidate
 from instructions.rules.oaths.cue_set import cues
 from instructions.rules.oaths.document import Document, _before
 from instructions.rules.oaths.segment import Unit
@@ -87,3 +88,39 @@ def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
     """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
     previous = _before(doc, unit, 1)
     return bool(_UNCOMMENT.search(previous)) and not cues().has("neg", previous)
+
+
+def place_in_code(c: Candidate) -> None:
+    """Is the match on a line of a code block (``code_line``), and is that line a comment (``comment_line``)?"""
+    c.code_line = c.unit.kind == "code" and not c.decoded
+    c.line = c.text.lstrip(" ")
+    c.comment_line = c.code_line and c.line.startswith(_COMMENT_MARKERS) and not c.line.startswith("#!")
+
+
+# The guards, in the order ``judge.CODE_GUARDS`` reads them.
+
+
+def caption_of_command(c: Candidate) -> object:
+    """ "mvn install -DskipTests  # skip tests", "# Remove the hook" above its command: a description."""
+    return (
+        c.how == "base"
+        and c.code_line
+        and not c.command
+        and _captions_command(c.doc, c.unit, c.text, c.m0 - c.lo, c.comment_line)
+    )
+
+
+def words_in_code(c: Candidate) -> object:
+    """Words in code are code, unless the block holds prose, the line is a comment or the rule reads code."""
+    return (
+        c.code_line and not c.command and c.unit.info not in _PROSE_INFO and not c.comment_line and not c.rule.in_code
+    )
+
+
+def commented_out(c: Candidate) -> object:
+    """A comment in a code block is prose; a command that opens it is commented out, not given to run
+    (unless the comment above it says to uncomment it)."""
+    if not (c.comment_line and c.command):
+        return False
+    content_start = c.lo + len(c.text) - len(c.line.lstrip("#/-;*% <!"))
+    return c.m0 - content_start <= 1 and not _uncomment_ordered(c.doc, c.unit)

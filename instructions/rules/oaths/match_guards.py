@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from instructions.rules.oaths.document import Document
-from instructions.rules.oaths.language import english
+from instructions.rules.oaths.candidate import Candidate
+from instructions.rules.oaths.document import Document, _neighbourhood
+from instructions.rules.oaths.language import english, foreign_letters
 from instructions.rules.oaths.views import View
 
 _PASSIVE = re.compile(
@@ -269,3 +270,219 @@ _BE_BEFORE = re.compile(
     r"(?:\w+ly\s+)?$",
     re.IGNORECASE,
 )
+
+
+# The guards, in the order ``judge.MATCH_GUARDS`` reads them: each is true when it refuses the match.
+
+
+def head_in_identifier(c: Candidate) -> object:
+    """ "@pytest.mark.skip", "os.remove", "pre-commit", "@param delete": a word of a name, not a verb."""
+    t, h0 = c.vt, c.h0
+    return (
+        not c.command
+        and (
+            _IN_IDENTIFIER.search(t[max(0, h0 - 2) : h0])
+            or _COMPOUND.search(t[max(0, h0 - 12) : h0])
+            or _DOC_TAG.search(t[max(0, h0 - 40) : h0])
+            or (_KEY_OPEN.search(t[max(0, h0 - 3) : h0]) and t[c.h1 : c.h1 + 1] == ":")
+        )
+        and t[h0 : h0 + 1].isalpha()
+    )
+
+
+def one_rule_suppressed(c: Candidate) -> object:
+    """ "// biome-ignore lint/suspicious/noExplicitAny: legacy API": one rule, with its reason."""
+    return _PRAGMA_BEFORE.search(c.vt, max(0, c.h0 - 16), c.h0) and _RULE_NAMED.match(c.vt, c.h1)
+
+
+def head_in_hyphenated_name(c: Candidate) -> object:
+    """ "no-commit-to-branch", "Post-org-transfer note": the name of a hook or a setting, not an order."""
+    return not c.command and _in_hyphenated_name(c.vt, c.h0, c.h1)
+
+
+def placeholder(c: Candidate) -> object:
+    """ "-register <email> <password>": the name of a value to fill in, not a verb."""
+    return not c.command and c.vt[c.h0 - 1 : c.h0] == "<" and c.vt[c.h1 : c.h1 + 1] == ">"
+
+
+def head_inside_longer_word(c: Candidate) -> object:
+    """ "mail" in "email": a word starts at a word boundary."""
+    return c.how == "base" and not c.command and c.h0 > 0 and _LETTER_BEFORE.match(c.vt, c.h0 - 1)
+
+
+def pattern_of_command(c: Candidate) -> object:
+    """'test("git push.*(--force|-f).*main")' in a guard hook: what is blocked, not run."""
+    return _PATTERN_SYNTAX.search(c.vt, max(c.lo, c.m0 - 4), min(c.hi, c.m1 + 2))
+
+
+def command_inside_longer_word(c: Candidate) -> object:
+    """ "host" in "localhost" or "Write-Host", "rm" in "confirm": not that command."""
+    return c.command and c.h0 > 0 and c.vt[c.h0].isalpha() and _WORD_BEFORE.match(c.vt, c.h0 - 1)
+
+
+def determiner_before_head(c: Candidate) -> object:
+    """ "never a DOM node per commit", "the delete button": a noun, not a verb."""
+    return (
+        not c.command
+        and c.rule.kind != "state"
+        and c.h0 == c.m0
+        and c.doc.english
+        and _DETERMINER_BEFORE.search(c.vt, max(c.lo, c.h0 - 8), c.h0)
+    )
+
+
+def adjective_before_noun(c: Candidate) -> object:
+    """ "prefer clear code structure over explanatory comments": clear code, not clearing comments."""
+    t, h0, h1 = c.vt, c.h0, c.h1
+    return (
+        not c.command
+        and h0 == c.m0
+        and c.doc.english
+        and _ADJECTIVE_HEAD.fullmatch(t, h0, h1)
+        and _ADJECTIVE_SLOT_BEFORE.search(t, max(c.lo, h0 - 12), h0)
+        and _ADJECTIVE_NOUN_NEXT.match(t, h1)
+    )
+
+
+def article_before_borrowed_word(c: Candidate) -> object:
+    """ "en el commit 4e1c9a2", "im Commit": the English verb borrowed as a noun."""
+    t, h0 = c.vt, c.h0
+    return (
+        not c.command
+        and c.rule.kind != "state"
+        and h0 == c.m0
+        and not c.doc.english
+        and _FOREIGN_DETERMINER_BEFORE.search(t, max(c.lo, h0 - 12), h0)
+        and _BORROWED_NOUN.fullmatch(t, h0, c.h1)
+    )
+
+
+def head_is_http_method(c: Candidate) -> object:
+    """ "em todo formulário POST", "a POST request", "send a PUT to /items": a method, not a verb."""
+    return not c.command and c.h0 > c.lo and _http_method(c.doc, c.view, c.h0, c.h1)
+
+
+def para_after_word(c: Candidate) -> object:
+    """ "Leia `AGENTS.md` para o protocolo": read it for the protocol, not "stop the protocol"."""
+    return c.vt[c.h0 : c.h1] == "para" and _PARA_AFTER_WORD.search(c.vt, max(c.lo, c.h0 - 40), c.h0)
+
+
+def quantifier_after_preposition(c: Candidate) -> object:
+    """ "your knowledge on everything is out of date": the knowledge is, not the rules."""
+    return (
+        c.rule.kind == "state"
+        and _QUANTIFIER_HEAD.match(c.vt, c.m0)
+        and _PREPOSITION_END.search(c.vt, max(c.lo, c.m0 - 12), c.m0)
+    )
+
+
+def capitalised_operation_name(c: Candidate) -> object:
+    """ "Create, Read, Update, and Delete (CRUD)", "Add/Edit/Delete": names of operations."""
+    return not c.command and c.h0 == c.m0 and _named_operation(c.doc, c.view, c.h0)
+
+
+def across_list_items(c: Candidate) -> object:
+    """'"git push --force*",\\n  "git reset --hard*"': two strings of a list, not one command."""
+    return not c.decoded and _LITERALS_JOINED.search(c.doc.body, c.view.starts[c.m0], c.view.ends[c.m1 - 1])
+
+
+def across_bold_label(c: Candidate) -> object:
+    """ "**UTF-8 safety**: Never byte-index": the label's words are not the rule's."""
+    return not c.decoded and _LABEL_END.search(c.doc.body, c.view.starts[c.m0], c.view.ends[c.m1 - 1])
+
+
+def route_in_list(c: Candidate) -> object:
+    """ "GET/PATCH/DELETE /api/agents/[handle]  # Manage agent": the route's documentation."""
+    return _route_listed(c.doc, c.view, c.h0, c.h1)
+
+
+def participle_outside_passive(c: Candidate) -> object:
+    """ "local edits will be overwritten on the next sync": a description, not an order."""
+    head_word = c.vt[c.h0 : c.h1].split(" ", 1)[0]
+    return head_word in c.doc.participles and not _PASSIVE_ORDER.search(c.vt, max(0, c.h0 - 60), c.h0)
+
+
+def part_of_longer_flag(c: Candidate) -> object:
+    """ "--unsafe" in "--unsafe-fixes", "--force" in "--force-if-includes": another flag."""
+    return c.vt[c.m1 : c.m1 + 1] == "-" and _FLAG_END.search(c.vt[max(c.m0, c.m1 - 60) : c.m1])
+
+
+def command_is_subject(c: Candidate) -> object:
+    """ "`git commit --no-verify` and `git push --no-verify` bypass the hooks": what they do."""
+    return (
+        not c.command
+        and c.h0 == c.m0
+        and c.doc.english
+        and c.how == "base"
+        and _command_subject(c.doc.body, c.unit.start, c.view.starts[c.h0])
+    )
+
+
+def both_outcomes_named(c: Candidate) -> object:
+    """ "report the pass/fail counts it prints": the counts, whatever they say."""
+    return _BOTH_OUTCOMES.match(c.vt, c.m1) and _OUTCOME_WORD_END.search(c.vt, max(c.m0, c.m1 - 12), c.m1)
+
+
+def test_names_kind_of_thing(c: Candidate) -> object:
+    """ "Delete all test notes": "test" names the kind of thing deleted, not the tests."""
+    return (
+        not c.command
+        and c.vt[max(c.m0, c.m1 - 7) : c.m1].endswith(("test", "testing"))
+        and (_TEST_MODIFIER.match(c.vt, c.m1))
+    )
+
+
+def consequence_warned_of(c: Candidate) -> object:
+    """ "..., or you leak other users' rows": a consequence warned of, not an order."""
+    start = min(c.m0, c.h0)
+    return (
+        not c.command
+        and c.doc.english
+        and _CONSEQUENCE_BEFORE.search(c.vt[max(c.lo, start - 60) : start])
+        and not _EITHER.search(c.vt, c.lo, start)
+    )
+
+
+def outcome_described(c: Candidate) -> object:
+    """ "Uncommitted changes can be lost to a reset": an outcome described (nobody "loses" on purpose)."""
+    return _OUTCOME_HEAD.match(c.vt, c.h0) and _BE_BEFORE.search(c.vt[max(c.lo, c.h0 - 40) : c.h0])
+
+
+def verb_describes_noun(c: Candidate) -> object:
+    """ "关闭的安全处理": the safety handling of closing (the verb before 的 describes the noun), not "turn off
+    safety"."""
+    return not c.doc.english and c.vt[c.h1 : c.h1 + 1] == "的" and c.m1 > c.h1 + 1
+
+
+def head_opens_compound_noun(c: Candidate) -> object:
+    """ "commit messages", "push notifications", "the delete button": names, not actions."""
+    return not c.command and (c.m0, c.m1) == (c.h0, c.h1) and _COMPOUND_NOUN_NEXT.match(c.vt, c.h1)
+
+
+def head_joined_to_noun(c: Candidate) -> object:
+    """ "Auth: Email + password": a list of things, not an order."""
+    return not c.command and c.h0 == c.m0 and _JOINED_NOUN.match(c.vt, c.h1)
+
+
+def pronoun_is_determiner(c: Candidate) -> object:
+    """ "delete this comment": "this" names the comment, not something said before."""
+    return (
+        c.rule.antecedent and _DETERMINER_END.search(c.vt, max(c.m0, c.m1 - 6), c.m1) and _NOUN_NEXT.match(c.vt, c.m1)
+    )
+
+
+def object_of_later_verb(c: Candidate) -> object:
+    """ "STOP and update the plan": stop work, then put it right; the plan is updated."""
+    return c.rule.kind == "harm" and not c.command and c.h1 < c.m1 and _REMEDY_AFTER.match(c.vt, c.h1, c.m1)
+
+
+def noun_subject_of_english_verb(c: Candidate) -> object:
+    """ "tests should not perform X": the noun before an English verb is its subject."""
+    doc, unit = c.doc, c.unit
+    return (
+        c.rule.kind in ("harm", "duty")
+        and not c.command
+        and c.m0 < c.h0
+        and not foreign_letters(doc.body[max(0, unit.start - 80) : unit.end + 80])
+        and _english_subject(c.vt, c.m0, c.h0, c.text, _neighbourhood(doc, unit, 1), doc.english)
+    )

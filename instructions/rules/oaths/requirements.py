@@ -11,6 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from instructions.rules.oaths.candidate import Candidate
+from instructions.rules.oaths.document import Document, _after, _before, _neighbourhood
+from instructions.rules.oaths.model import CompiledRule
+from instructions.rules.oaths.segment import Unit
+
 #: A required word right after a denial does not count ("log the request id, never the password").
 _DENIED_BEFORE = re.compile(
     r"\b(?:not|no|never|except|excluding|without|but not|other than|minus|redact\w*|mask\w*|strip\w*|filter\w* out|"
@@ -144,3 +149,85 @@ def _clause_around(text: str, a: int, b: int) -> str:
 #: A Chinese or Japanese denial between a topic and its verb ("敏感正文不得写入日志": the sensitive text must not
 #: be written to the log): the topic is still next to the verb.
 _CJK_DENIAL = re.compile(r"不得|不要|不能|不可|不准|不应|禁止|切勿|勿|别|不|しない")
+
+
+# The unit gates, in the order ``judge.UNIT_GATES`` reads them: read once per unit, true when no match of
+# the rule in the unit can be a conflict.
+
+
+def excuse_in_unit(doc: Document, rule: CompiledRule, text: str, unit: Unit, how: str) -> object:
+    """The first excuse (``unless``) in the unit that is not denied, if any. A unit that ends with ";" is
+    read with the next one: "Skip the flaky test; it's tracked in #412" is one sentence."""
+    if rule.unless is None:
+        return None
+    scope = text
+    if text.rstrip().endswith((";", "；")):
+        scope += " " + _after(doc, unit)
+    return next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
+
+
+def requirement_missing_in_unit(doc: Document, rule: CompiledRule, text: str, unit: Unit, how: str) -> object:
+    """Is a requirement read in the unit (and its ``window`` neighbours) missing from it? (A requirement read
+    in the match's clause or before the match is the match's guard, not the unit's.) A unit that ends with
+    ";" is read with the next one: "no need to get approval; just run whatever you need"."""
+    if not (rule.require and not rule.antecedent and rule.require_in != "clause"):
+        return False
+    scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+    if not rule.window and text.rstrip().endswith((";", "；")):
+        scope += " " + _after(doc, unit)
+    return not all(_present(req, scope) for req in rule.require)
+
+
+# The guards on one match, in the order ``judge.MATCH_GUARDS`` reads them.
+
+
+def _requirement_scope(c: Candidate) -> str:
+    """Where a requirement read for this match is looked for: before it (an antecedent, in the ``window``
+    units before and the unit up to the match), or in its clause (quoted examples left out)."""
+    if c.scope is None:
+        if c.rule.antecedent:
+            c.scope = _before(c.doc, c.unit, c.rule.window) + c.vt[c.lo : c.m0]
+        else:
+            c.scope = _without_examples(_clause_around(c.text, c.m0 - c.lo, c.m1 - c.lo), c.vt[c.h0 : c.h1])
+    return c.scope
+
+
+def antecedent_missing(c: Candidate) -> object:
+    """A pronoun's antecedent (``require`` with ``antecedent``) is not named before the match."""
+    rule = c.rule
+    return rule.require and rule.antecedent and not all(_present(req, _requirement_scope(c)) for req in rule.require)
+
+
+def requirement_missing_in_clause(c: Candidate) -> object:
+    """A requirement read in the match's clause (``require_in: clause``) is missing from it (so from every
+    match of the rule in the unit)."""
+    rule = c.rule
+    return (
+        rule.require
+        and not rule.antecedent
+        and rule.require_in == "clause"
+        and not all(_present(req, _requirement_scope(c)) for req in rule.require)
+    )
+
+
+def nearer_antecedent(c: Candidate) -> object:
+    """ "if stale processes exist, kill them": "them" is the processes, not the work."""
+    rule = c.rule
+    return (
+        rule.require
+        and rule.antecedent
+        and _other_antecedent(rule.require[0], _requirement_scope(c), c.vt[max(c.m0, c.m1 - 12) : c.m1])
+    )
+
+
+def homonym_near(c: Candidate) -> object:
+    """The first ``unless_near`` match that overlaps or touches the match ("type safety"), or is separated
+    from it by a Chinese or Japanese denial only, if any."""
+    if c.rule.unless_near is None:
+        return None
+    t, m0, m1 = c.vt, c.m0, c.m1
+    lo, hi = max(c.lo, m0 - 40), min(c.hi, m1 + 40)
+    for near in c.rule.unless_near.finditer(t[lo:hi]):
+        if near.start() + lo <= m1 + 1 and (near.end() + lo >= m0 - 1 or _CJK_DENIAL.fullmatch(t, near.end() + lo, m0)):
+            return near
+    return None
