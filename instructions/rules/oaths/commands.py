@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from instructions.rules.oaths.automata import re2_compile
+from instructions.rules.oaths.clauses import Clause
 from instructions.rules.oaths.cue_set import CueSet, cues
 from instructions.rules.oaths.denials import _FOREIGN_NEG_ENDING
 from instructions.rules.oaths.verb_forms import _IMPERATIVE_VERBS
@@ -161,3 +162,43 @@ def _command_leads(text: str, m0: int, m1: int, c: CueSet) -> bool:
     if described is not None and _PURPOSE.search(rest[: described.end()]):
         return True  # "kubectl delete ns prod to reset the cluster": a purpose, not a description
     return described is None
+
+
+def _opens_own_clause(s: Clause) -> object:
+    """ "If X, `git reset --hard`", "clean slate, `rm -rf ./*`": the command opens a clause, unless a warning
+    label describes it ("Note: `git clean -fdx` deletes untracked files") or it is the subject of a verb."""
+    return (
+        _opens_clause(s.pre, bool(s.condition) or s.pre_off > s.lo)
+        and not (
+            _NOTE_LABEL.search(s.pre_full) and _DESCRIBES_COMMAND.search(s.text[s.m1 : s.m1 + 60].split(". ", 1)[0])
+        )
+        and not s.subject
+    )
+
+
+#: What gives a command to be run: any that holds.
+RUN_CUES = (
+    ("a run verb in its clause", lambda s: s.c.has("run", s.pre)),
+    (
+        'the match starts with a run verb ("call `DELETE` on")',
+        lambda s: _RUN_VERB.match(s.text[s.m0 : s.m0 + 12]) is not None,
+    ),
+    ('the means of an imperative ("clean test data by calling")', lambda s: _by_means(s.pre)),
+    ("a run verb just before it", lambda s: s.c.has("run", s.pre_full[-60:])),
+    ("it opens its unit, not described", lambda s: _command_leads(s.text, s.m0, s.m1, s.c)),
+    ("it opens a clause", _opens_own_clause),
+    ("a claimed authority", lambda s: s.r.authority),
+    ('leave to run it ("feel free to `X`")', lambda s: "permit" in s.classes),
+    (
+        '"with" before it ("descártalos con `git checkout -- .`")',
+        lambda s: not s.is_english and _FOREIGN_MEANS.search(s.pre) is not None,
+    ),
+    (
+        'a particle after it ("`git reset --hard`로 정리하세요")',
+        lambda s: not s.is_english and _means_after(s.text, s.m1),
+    ),
+    ('"is fine" after it', lambda s: s.c.has("post_permit", s.post)),
+    ("a run verb right after it", lambda s: s.c.has("run", s.post[:24]) and not s.subject),
+    ("words that recommend it", lambda s: _RECOMMENDS.search(s.text[s.m1 : s.m1 + 80]) is not None),
+    ("a neighbouring sentence says to run it", lambda s: _runs_it(s.context, s.c)),
+)

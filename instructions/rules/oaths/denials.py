@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from instructions.rules.oaths.automata import re2_compile
+from instructions.rules.oaths.clauses import Clause
 from instructions.rules.oaths.verb_forms import _IMPERATIVE_PRECEDERS, _NOUN_MARKERS
 
 #: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
@@ -302,3 +303,73 @@ def _described_denial(pre: str, start: int, stop: int) -> bool:
     if denial in _THIRD_PERSON_DENIALS:
         return True
     return subject not in _NOUN_MARKERS and len(subject) > 2
+
+
+#: Why a denial cue before the action does not deny it (``repeats``: it is the last denial said again, so
+#: the next one is read after it): the first that holds.
+DENIAL_SKIPS = (
+    # "where pytest won't find it and report ...": the denial ends with its own verb
+    ("a denial of its own verb", lambda s, a, b, cls, word: _COORDINATED.search(s.pre[b:]), False),
+    # "stop and write down what you tried", "stop without updating the notes": the halt is its own verb
+    ("a halt, then another verb", lambda s, a, b, cls, word: cls == "local_neg" and _HALT_AND.match(s.pre, a), False),
+    # "Hard stops (ask a human first)": the verb opens an aside the word before does not govern
+    (
+        "an aside opens after it",
+        lambda s, a, b, cls, word: cls == "local_neg" and "(" in s.pre[b:] and ")" not in s.pre[s.pre.index("(", b) :],
+        False,
+    ),
+    # "not just recorded decisions", "not only the tests": more than that, not a denial
+    ("not only", lambda s, a, b, cls, word: _NOT_ONLY.match(s.pre, a), False),
+    # "not sure how to run the tests": the doubt is denied knowledge, not the action
+    ("not sure", lambda s, a, b, cls, word: _NOT_SURE.match(s.pre, a), False),
+    # "测试命令无法运行": cannot, a fact about the tests, not an order to leave them
+    ("cannot (无法)", lambda s, a, b, cls, word: s.pre.startswith(("无法", "没法", "無法"), a), False),
+    # "実行せずに、...": "without running", a clause of its own before the verb
+    (
+        "without doing it, a clause of its own",
+        lambda s, a, b, cls, word: cls == "local_neg" and s.pre[b : b + 1] in ("に", "で", "、", ",", "고"),
+        False,
+    ),
+    # "❌ Never X", "**DON'T:** never X": one denial said twice, not two that cancel
+    (
+        "the last denial said again",
+        lambda s, a, b, cls, word: s.last_denial is not None and _STACKED.fullmatch(s.pre[s.last_denial : a]),
+        True,
+    ),
+    # "alle nicht committeten Änderungen": "not" inside the object's adjective, no denial
+    (
+        "'nicht' inside an adjective",
+        lambda s, a, b, cls, word: word in ("nicht", "nie") and _ATTRIBUTIVE_NICHT.match(s.pre, b),
+        False,
+    ),
+    # "ne colle jamais", "nie wklejaj nigdy", "не ... никогда": negative concord, one denial
+    (
+        "negative concord",
+        lambda s, a, b, cls, word: (
+            not s.is_english and s.last_denial is not None and word in _CONCORD and s.last_word in _CONCORD
+        ),
+        True,
+    ),
+)
+
+
+def count_denial(s: Clause, event: tuple[int, int, str]) -> None:
+    """Count a denial cue before the action (``s.negations``), unless one of ``DENIAL_SKIPS`` holds."""
+    start, stop, cls = event
+    word = s.pre[start:stop].strip().lower()
+    for _, skips, repeats in DENIAL_SKIPS:
+        if skips(s, start, stop, cls, word):
+            if repeats:
+                s.last_denial = stop
+            return
+    if (
+        s.last_denial is not None
+        and "no" not in (word, s.last_word)
+        and _NEXT_IN_SERIES.search(s.pre, s.last_denial, start)
+    ):
+        s.negations = 0  # "don't leave TODOs, don't write up what's left": a second order, not a double denial
+    s.last_word = word
+    s.negations += 1
+    s.last_denial = stop
+    s.denied_at = start
+    s.cue_at = s.pre_off + start

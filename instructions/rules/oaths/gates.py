@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from instructions.rules.oaths.automata import re2_compile
+from instructions.rules.oaths.clauses import Clause
 from instructions.rules.oaths.cue_set import CueSet
 
 #: "We'd appreciate it if you ...", "it would be kind to ...": a request, not a condition or a description.
@@ -153,3 +154,23 @@ _REPORTED_SERIES = re.compile(
 )
 #: After an action, the series goes on ("..., or stop writing notes").
 _SERIES_GOES_ON = re.compile(r"(?:[^,.;:!?\n]|\.(?=\S)){0,80},\s*(?:or|and)\s")
+
+
+def _closing_word(s: Clause, opener: Any) -> Any:
+    """The last closing word of a condition after its opener ("then", "तो", "たら", "면")."""
+    end_marker = None
+    for m in s.c.re["cond_end" if s.is_english else "cond_end_intl"].finditer(s.pre, None, opener.end()):
+        end_marker = m
+    return end_marker
+
+
+#: Where a condition opened without a comma after it ends ("Then, when you skip the tests the queue rejects
+#: it"): the first that is found. The match's ``group()`` opens the main clause.
+CONDITION_ENDS = (
+    ("its closing word", _closing_word),
+    # "Once the PR is open you can skip ...": the main clause starts at its subject and modal.
+    ("the main clause's subject and modal", lambda s, opener: _MAIN_CLAUSE.search(s.pre) if s.is_english else None),
+    # "Before each build run `git clean -xdf`": a time, then the order (the English time phrase is its own
+    # evidence of the language, in a unit too short to tell otherwise).
+    ("a leading time phrase", lambda s, opener: _time_phrase(s.pre)),
+)
