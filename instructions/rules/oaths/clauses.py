@@ -32,20 +32,37 @@ _SENTENCE_END_PUNCT = frozenset("?？؟")
 _ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
 
 
+#: Clause breaks that do not end the clause before a match: the first that holds skips the break.
+NOT_A_BREAK = (
+    # "(e.g. `git reset --hard`)"
+    (
+        "an abbreviation",
+        lambda pre, m: (
+            pre.startswith(". ", m.start())
+            and pre[max(0, m.start() - 6) : m.start()].lower().endswith(_ABBREVIATION_END)
+        ),
+    ),
+    # "mark it as `passes: true` without ..."
+    ("a key and its value", lambda pre, m: pre.startswith(": ", m.start()) and _KEY_VALUE.match(pre, m.end())),
+    # "git restore . or ...": a sentence does not end " ."
+    (
+        'a lone ".", a command\'s argument',
+        lambda pre, m: pre.startswith(". ", m.start()) and pre[m.start() - 1 : m.start()] == " ",
+    ),
+    # "git checkout -- ., git restore .": not a dash in prose
+    (
+        "the end of a command's options",
+        lambda pre, m: pre.startswith(" -- ", m.start()) and _PATH_ARGUMENT.match(pre, m.end()),
+    ),
+)
+
+
 def _clause_start(pre: str) -> int:
+    """Where the clause that ends ``pre`` starts: after its last clause break (``NOT_A_BREAK`` aside)."""
     last = 0
     for m in _CLAUSE_BREAKS.finditer(pre):
-        if pre.startswith(". ", m.start()) and pre[max(0, m.start() - 6) : m.start()].lower().endswith(
-            _ABBREVIATION_END
-        ):
-            continue  # "(e.g. `git reset --hard`)": an abbreviation, not the end of a sentence
-        if pre.startswith(": ", m.start()) and _KEY_VALUE.match(pre, m.end()):
-            continue  # "mark it as `passes: true` without ...": a key and its value, not a lead-in
-        if pre.startswith(". ", m.start()) and pre[m.start() - 1 : m.start()] == " ":
-            continue  # "git restore . or ...": a lone "." is a command's argument (a sentence does not end " .")
-        if pre.startswith(" -- ", m.start()) and _PATH_ARGUMENT.match(pre, m.end()):
-            continue  # "git checkout -- ., git restore .": the end of a command's options, not a dash in prose
-        last = m.end()
+        if not any(test(pre, m) for _, test in NOT_A_BREAK):
+            last = m.end()
     return last
 
 

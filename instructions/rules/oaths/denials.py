@@ -9,6 +9,7 @@ After a refused duty, the same record put elsewhere is a relocation (``_RELOCATE
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.clauses import Clause
@@ -263,8 +264,78 @@ _COMPONENTS = frozenset(
 _ADDRESSEES = frozenset(["u", "us", "yourself", "llm", "llms", "opencode", "pi"])
 
 
+class _Denial(NamedTuple):
+    """A denial before the action and the words before it, as ``DESCRIBED_DENIALS`` reads them."""
+
+    #: The denial, lower case, single-spaced ("do not", "doesn't", "must not").
+    denial: str
+    #: The words before it, the last as written (``raw``) and stripped of quotes and markup (``subject``).
+    words: list[str]
+    raw: str
+    subject: str
+    #: The words after it.
+    rest: str
+
+
+def _design_rule(d: _Denial) -> bool:
+    """ "Repositories must not carry business decisions": a rule of the design, about a part of the code
+    (not "notes must not mention failures", and not a passive "must not be deleted")."""
+    words = d.words
+    if words and words[-1].lower() in ("and", "but", "or"):
+        words = words[:1]  # "repositories are abstractions only and must not ...": the clause's subject
+    return bool(words) and not d.rest.strip() and words[-1].strip("\"'`()[]*_").lower() in _COMPONENTS
+
+
+def _opens_order(d: _Denial) -> bool:
+    """ "Rules: do not", "**IMPORTANT** don't", "1. don't": the denial opens the order."""
+    raw = d.raw
+    return raw[-1:] in ",:;—–-(*_>|[" or raw[-1:].isdigit() or raw.endswith(("**", "__"))
+
+
+def _past_told(d: _Denial) -> bool:
+    """ "because you didn't run all tests": the past is told (not "it would help if you didn't ask": a wish)."""
+    return (
+        d.denial in ("did not", "didn't")
+        and d.subject in ("you", "we", "they", "i")
+        and (len(d.words) < 2 or d.words[-2].lower().strip(",;:") not in ("if", "wish", "rather", "that", "as"))
+    )
+
+
+#: Is a denial a statement about its subject (True) or an order (False)? The first row that holds decides;
+#: else it is an order.
+DESCRIBED_DENIALS = (
+    ("a rule of the design about a part of the code", lambda d: d.denial in _DEONTIC_DENIALS and _design_rule(d), True),
+    ('another "must not": an order', lambda d: d.denial in _DEONTIC_DENIALS, False),
+    (
+        "not an indicative denial",
+        lambda d: d.denial not in _INDICATIVE_DENIALS and d.denial not in _THIRD_PERSON_DENIALS,
+        False,
+    ),
+    ("nothing before it", lambda d: not d.words, False),
+    ("it opens the order", _opens_order, False),
+    (
+        "no word before it",
+        lambda d: not d.subject.replace("-", "").replace("_", "").replace(".", "").replace("/", "").isalnum(),
+        False,
+    ),
+    ("the past told", _past_told, True),
+    (
+        'the addressee or an adverb before it ("you do not", "agents don\'t", "always don\'t")',
+        lambda d: d.subject in _ADDRESSEES or d.subject in _IMPERATIVE_PRECEDERS or d.subject.endswith("ly"),
+        False,
+    ),
+    ('"does not" after a subject', lambda d: d.denial in _THIRD_PERSON_DENIALS, True),
+    (
+        'a noun subject ("repos do not auto-save")',
+        lambda d: d.subject not in _NOUN_MARKERS and len(d.subject) > 2,
+        True,
+    ),
+)
+
+
 def _described_denial(pre: str, start: int, stop: int) -> bool:
-    """Is the denial ``pre[start:stop]`` a statement about its subject rather than an order?
+    """Is the denial ``pre[start:stop]`` a statement about its subject rather than an order
+    (``DESCRIBED_DENIALS``)?
 
     "Repos do not auto-save", "editing `docs/` does not update it", "the wrapper won't record it":
     an indicative denial after a noun subject describes. An order opens its clause ("Do not X",
@@ -272,37 +343,10 @@ def _described_denial(pre: str, start: int, stop: int) -> bool:
     don't"); "does not" and "did not" never open an order, so they describe after any subject
     but the addressee.
     """
-    denial = " ".join(pre[start:stop].lower().split())
-    if denial in _DEONTIC_DENIALS:
-        # "Repositories must not carry business decisions": a rule of the design, about a part of the code
-        # (not "notes must not mention failures", and not a passive "must not be deleted")
-        words = pre[:start].split()
-        if words and words[-1].lower() in ("and", "but", "or"):
-            words = words[:1]  # "repositories are abstractions only and must not ...": the clause's subject
-        return bool(words) and not pre[stop:].strip() and words[-1].strip("\"'`()[]*_").lower() in _COMPONENTS
-    if denial not in _INDICATIVE_DENIALS and denial not in _THIRD_PERSON_DENIALS:
-        return False
     words = pre[:start].split()
-    if not words:
-        return False
-    raw = words[-1]
-    if raw[-1:] in ",:;—–-(*_>|[" or raw[-1:].isdigit() or raw.endswith(("**", "__")):
-        return False  # "Rules: do not", "**IMPORTANT** don't", "1. don't": the denial opens the order
-    subject = raw.strip("\"'`()[]*_").lower()
-    if not subject.replace("-", "").replace("_", "").replace(".", "").replace("/", "").isalnum():
-        return False
-    if (
-        denial in ("did not", "didn't")
-        and subject in ("you", "we", "they", "i")
-        and (len(words) < 2 or words[-2].lower().strip(",;:") not in ("if", "wish", "rather", "that", "as"))
-    ):
-        # "because you didn't run all tests": the past is told (not "it would help if you didn't ask": a wish)
-        return True
-    if subject in _ADDRESSEES or subject in _IMPERATIVE_PRECEDERS or subject.endswith("ly"):
-        return False
-    if denial in _THIRD_PERSON_DENIALS:
-        return True
-    return subject not in _NOUN_MARKERS and len(subject) > 2
+    raw = words[-1] if words else ""
+    d = _Denial(" ".join(pre[start:stop].lower().split()), words, raw, raw.strip("\"'`()[]*_").lower(), pre[stop:])
+    return next((described for _, test, described in DESCRIBED_DENIALS if test(d)), False)
 
 
 #: Why a denial cue before the action does not deny it (``repeats``: it is the last denial said again, so

@@ -9,7 +9,7 @@ quotation from the file's own syntax (a key's value, an item of a YAML ``rules:`
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.clauses import Clause
@@ -19,29 +19,58 @@ from instructions.rules.oaths.segment import Unit, _code_spans
 from instructions.rules.oaths.verdicts import WINDOW
 
 
+def _heading_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    """The frame of the nearest heading above the unit that gives one (``HEADING_FRAMES``)."""
+    for heading in reversed(unit.headings):
+        text = views.unit_text(heading)
+        for frame, test in HEADING_FRAMES:
+            if test(unit, text, c):
+                return frame
+    return ""
+
+
+#: What a heading makes of the units under it: the first that holds. (A comment outside a code block is
+#: not shown to a reader: a section's examples heading does not make it one.)
+HEADING_FRAMES = (
+    ("mention", lambda unit, text, c: c.frame_mention.search(text) and (unit.kind != "comment" or unit.fence >= 0)),
+    ("prohibit", lambda unit, text, c: unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c)),
+)
+
+
+def _definition_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    """ "`--flag`: what it does", "`cmd` builds ...": a definition, whatever its list says (unless the words
+    after the term recommend it)."""
+    return "reference" if unit.term and not _term_recommended(unit, clean, c) else ""
+
+
+def _lead_in_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    return _lead_frame(unit.lead, views, c, depth=0) if unit.lead is not None else ""
+
+
+def _cell_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    return _table_frame(unit, clean, views, c) if unit.kind == "cell" else ""
+
+
+#: Where a unit's frame comes from: the first of these that gives one.
+UNIT_FRAMES = (
+    ("a heading above it", _heading_frame),
+    ("a definition", _definition_frame),
+    ("its lead-in", _lead_in_frame),
+    ("its table", _cell_frame),
+)
+
+
 def unit_frame(unit: Unit, clean: str, views: Any) -> str:
-    """ "mention", "example", "prohibit", "reference", "run" or "" for the frame around ``unit``. Memoised."""
+    """ "mention", "example", "prohibit", "reference", "run" or "" for the frame around ``unit``
+    (``UNIT_FRAMES``). Memoised."""
     if "frame" in unit.memo:
         return unit.memo["frame"]
     c = cues()
     frame = ""
-    # Headings: attacks shown as examples, or a section listing what never to do.
-    for heading in reversed(unit.headings):
-        text = views.unit_text(heading)
-        if c.frame_mention.search(text) and (unit.kind != "comment" or unit.fence >= 0):
-            # (a comment outside a code block is not shown to a reader: a section's examples heading
-            # does not make it one)
-            frame = "mention"
+    for _, find in UNIT_FRAMES:
+        frame = find(unit, clean, views, c)
+        if frame:
             break
-        if unit.kind in ("item", "cell", "code") and _prohibit_heading(text, c):
-            frame = "prohibit"
-            break
-    if not frame and unit.term and not _term_recommended(unit, clean, c):
-        frame = "reference"  # "`--flag`: what it does", "`cmd` builds ...": a definition, whatever its list says
-    if not frame and unit.lead is not None:
-        frame = _lead_frame(unit.lead, views, c, depth=0)
-    if not frame and unit.kind == "cell":
-        frame = _table_frame(unit, clean, views, c)
     unit.memo["frame"] = frame
     return frame
 
@@ -76,29 +105,35 @@ def _prohibit_heading(text: str, c: CueSet) -> bool:
     return bool(c.frame_prohibit.search(text))
 
 
-def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
-    if "lead" in lead.memo:
-        return lead.memo["lead"]
-    text = views.unit_text(lead)
-    frame = ""
-    if c.frame_mention.search(text) or c.has("mention", text):
-        frame = "mention"
-    elif c.has("reluct", text):
-        frame = "run"
-    elif c.has("gate", text) or (
+def _lead_prohibits(lead: Unit, text: str, views: Any, c: CueSet) -> object:
+    """A gate, or a prohibition or denial that ends its line (a list or block follows; a denial before an
+    inline colon governs its own clause, not what follows: "don't hold up the report: estimate the
+    numbers"), that does not then order something else."""
+    return c.has("gate", text) or (
         (_prohibit_heading(text, c) or c.has("neg", _NO_AS_OBJECT.sub(" ", text)))
         and _ends_line(lead, views)
         and not _contrast_order(text)
-    ):
-        # (a denial before an inline colon governs its own clause, not what follows: "don't hold up the
-        # report: estimate the numbers")
-        frame = "prohibit"
-    elif c.has("lead_run_strong", text):
-        frame = "run"
-    elif c.has("lead_example", text):
-        frame = "example"
-    elif c.has("lead_run", text):
-        frame = "run"
+    )
+
+
+#: What a lead-in ("Never run these:", "Examples:", "Run this:") makes of what follows it: the first that
+#: holds.
+LEAD_FRAMES = (
+    ("mention", lambda lead, text, views, c: c.frame_mention.search(text) or c.has("mention", text)),
+    ("run", lambda lead, text, views, c: c.has("reluct", text)),
+    ("prohibit", _lead_prohibits),
+    ("run", lambda lead, text, views, c: c.has("lead_run_strong", text)),
+    ("example", lambda lead, text, views, c: c.has("lead_example", text)),
+    ("run", lambda lead, text, views, c: c.has("lead_run", text)),
+)
+
+
+def _lead_frame(lead: Unit, views: Any, c: CueSet, depth: int) -> str:
+    """The frame ``lead`` gives (``LEAD_FRAMES``), else its own lead-in's (three deep). Memoised."""
+    if "lead" in lead.memo:
+        return lead.memo["lead"]
+    text = views.unit_text(lead)
+    frame = next((frame for frame, test in LEAD_FRAMES if test(lead, text, views, c)), "")
     if not frame and lead.lead is not None and depth < 3:
         frame = _lead_frame(lead.lead, views, c, depth + 1)
     lead.memo["lead"] = frame
@@ -205,23 +240,39 @@ def _table_facts(unit: Unit, views: Any, c: CueSet) -> tuple[bool, bool]:
     return facts
 
 
+class _Cell(NamedTuple):
+    """A table cell as ``CELL_FRAMES`` reads it."""
+
+    unit: Unit
+    #: Does the cell's row open with an HTTP route, in a cell before this one?
+    route_row: bool
+    #: Does a header of the table name a reference column, does another describe one (``_table_facts``)?
+    reference: bool
+    described: bool
+    #: The text of the cell's column header, or None.
+    header: str | None
+
+
+#: What a table makes of a cell: the first that holds.
+CELL_FRAMES = (
+    # in a table of routes, a route's other cells document it ("Delete token validation")
+    ("reference", lambda cell, c: cell.route_row and cell.reference),
+    ("prohibit", lambda cell, c: cell.header is not None and _prohibit_heading(cell.header, c)),
+    ("mention", lambda cell, c: cell.header is not None and c.frame_mention.search(cell.header)),
+    ("reference", lambda cell, c: cell.reference and cell.described),
+    # a header cell names a column; it asks for nothing
+    ("reference", lambda cell, c: cell.unit.table_head),
+)
+
+
 def _table_frame(unit: Unit, clean: str, views: Any, c: CueSet) -> str:
+    """The frame a table gives one of its cells (``CELL_FRAMES``)."""
     line = clean.rfind("\n", max(0, unit.start - ROUTE_ROW_MAX), unit.start) + 1
     row = _ROUTE_ROW.match(clean[line : unit.start + 1]) if unit.start - line <= ROUTE_ROW_MAX else None
     reference, described = _table_facts(unit, views, c)
-    if row is not None and line + row.end() <= unit.start and reference:
-        return "reference"  # in a table of routes, a route's other cells document it ("Delete token validation")
-    if unit.header is not None:
-        header = views.unit_text(unit.header)
-        if _prohibit_heading(header, c):
-            return "prohibit"
-        if c.frame_mention.search(header):
-            return "mention"
-    if reference and described:
-        return "reference"
-    if unit.table_head:
-        return "reference"  # a header cell names a column; it asks for nothing
-    return ""
+    header = views.unit_text(unit.header) if unit.header is not None else None
+    cell = _Cell(unit, row is not None and line + row.end() <= unit.start, reference, described, header)
+    return next((frame for frame, test in CELL_FRAMES if test(cell, c)), "")
 
 
 _LIST_ITEM_OPEN = re.compile(r"\s*(?:-\s*)?")

@@ -354,162 +354,208 @@ _ENSURE_LEAD = re.compile(
 )
 
 
+#: Subjects before a base-form verb that make it a present-tense description ("they report green", "which deletes").
+_DESCRIBING_SUBJECTS = frozenset(
+    (
+        "they", "it", "he", "she", "this", "that", "these", "those", "which", "who", "people", "users", "someone",
+        "somebody", "everyone", "nobody", "attackers", "hackers", "humans", "developers",
+    )
+)  # fmt: skip
+#: The agent's names, before a verb in the third person: an order to it ("claude deletes nothing without asking").
+_AGENT_NAMES = frozenset(
+    (
+        "you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model",
+    )
+)  # fmt: skip
+#: Subjects of "will", "can", "may" ... that make the verb a description ("it will delete", "which may skip").
+_DESCRIBED_SUBJECTS = frozenset(
+    (
+        "it", "this", "that", "which", "they", "these", "those", "who", "he", "she", "one",
+    )
+)  # fmt: skip
+#: Words before "to" that make the verb after it a description of a possibility or an attempt ("how to
+#: delete", "designed to skip", "tries to push", "dangerous to run").
+_TO_DESCRIBES = frozenset(
+    (
+        "how", "way", "ways", "used", "able", "unable", "designed", "meant", "intended", "supposed", "going",
+        "command", "script", "tool", "flag", "option", "function", "endpoint", "button", "ability", "attempt",
+        "attempts", "tries", "trying", "tried", "try", "wants", "wanted", "asks", "asked", "tells", "told",
+        "instructs", "instructed", "requests", "requested", "urges", "like", "likes", "tend", "tends", "easy", "hard",
+        "possible", "impossible", "dangerous", "risky", "unsafe", "tempting", "tempted",
+    )
+)  # fmt: skip
+#: Modals before "be" + participle that make an order ("should be sent", "must be kept", "is to be removed").
+_ORDER_MODALS = _PARTICIPLE_MODALS | {"to"}
+
+
+class _Verb:
+    """The head verb and the words before it in its clause, as ``VERB_FORMS`` reads them."""
+
+    __slots__ = (
+        "events",
+        "h0",
+        "head",
+        "is_english",
+        "opens",
+        "pre",
+        "prev",
+        "text",
+        "words",
+        "written",
+        "written_prev",
+    )
+
+    def __init__(
+        self, text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], is_english: bool
+    ) -> None:
+        self.text, self.h0, self.pre, self.events, self.is_english = text, h0, pre, events, is_english
+        self.head = text[h0:h1].split(" ", 1)[0]
+        words = pre.split()
+        #: The clause's words as written, whether the last ends with a comma, colon or dash (``opens``), and
+        #: that word without its punctuation and markup.
+        self.written = words
+        self.opens = bool(words) and words[-1][-1:] in ",:;—–-("
+        self.written_prev = prev = words[-1].strip(",:;*_`'\"()") if words else ""
+        if prev in _LIGHT_PARTICIPLES and len(words) >= 3 and words[-2] in ("be", "get"):
+            # "may be left unfinished", "should be considered done": the passive of a light verb, then its complement
+            words, prev = words[:-1], "be"
+        #: The same, a light verb's passive read as "be" (the words after the gerund rows read these).
+        self.words, self.prev = words, prev
+
+
+def _described_subject(v: _Verb) -> bool:
+    """A descriptive subject right before the verb ("this command will", "attackers may")."""
+    for _, stop, cls in reversed(v.events):
+        if len(v.pre) - stop > LOCAL:
+            break
+        if cls == "describe":
+            return True
+        if cls == "agent":
+            break
+    return False
+
+
+def _gerund(v: _Verb) -> bool:
+    return v.head.endswith("ing") and len(v.head) > 5
+
+
+def _passive_after(v: _Verb, modals: frozenset[str]) -> bool:
+    """A passive after one of ``modals``, whatever the participle's form ("should be sent", "can be skipped")."""
+    return v.prev in ("be", "get") and len(v.words) >= 2 and not v.head.endswith("ing") and v.words[-2] in modals
+
+
+def _participle_after(v: _Verb, modals: frozenset[str]) -> bool:
+    """An "-ed" participle after "be" and one of ``modals``."""
+    return _participle(v) and v.prev == "be" and len(v.words) >= 2 and v.words[-2] in modals
+
+
+def _participle(v: _Verb) -> bool:
+    return v.head.endswith("ed") and len(v.head) > 4
+
+
+def _third_person(v: _Verb) -> bool:
+    head = v.head
+    return head.endswith("s") and not head.endswith("ss") and len(head) > 3 and head not in ("focus", "bypass")
+
+
+def _other_subject(v: _Verb) -> bool:
+    """An English base-form verb after some other word has that word as its subject ("SDKs bypass client
+    rules", "tests run against"): imperatives open their clause or follow a short list of words."""
+    prev = v.prev
+    return bool(
+        prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha()
+    )
+
+
+def _modal_subject(v: _Verb) -> str:
+    """The word before "will", "can", "may" ... right before the verb, or ""."""
+    if v.prev in ("will", "would", "can", "could", "may", "might") and len(v.words) >= 2:
+        return v.words[-2].strip(",;:*_`'\"()")
+    return ""
+
+
+def _noun_subject_of_future(v: _Verb) -> bool:
+    """ "callers will assume it works": a noun subject of "will", "would", "might", "could", described."""
+    subject = _modal_subject(v)
+    return bool(
+        subject
+        and v.prev in ("will", "would", "might", "could")
+        and subject.isalpha()
+        and subject not in _IMPERATIVE_PRECEDERS
+        and subject not in ("i", "we", "you", "u", "ya")
+        and not subject.endswith("ly")
+    )
+
+
+#: The form of an English head verb, by the first row whose test holds (else an instruction).
+VERB_FORMS = (
+    ("a describing subject right before it", _described_subject, DESCRIBE),
+    ("not an English word", lambda v: not v.head.isascii() or not v.head.isalpha() or not v.is_english, INSTRUCT),
+    (
+        'a gerund after a verb that takes one ("keep running")',
+        lambda v: _gerund(v) and v.written_prev in _GERUND_LEADS,
+        INSTRUCT,
+    ),
+    (
+        'a gerund, the means of an imperative ("keep the folder tidy by emptying it")',
+        lambda v: (
+            _gerund(v) and v.written_prev == "by" and v.written and v.written[0].strip("*_`'\"(-") in _ORDER_VERBS
+        ),
+        INSTRUCT,
+    ),
+    (
+        'a gerund, what an order does ("regenerate every file, overwriting the user\'s edits")',
+        lambda v: (
+            _gerund(v) and (not v.written or v.written[-1].endswith(",")) and _participle_of_imperative(v.text[: v.h0])
+        ),
+        INSTRUCT,
+    ),
+    ('a gerund as a noun (a title, a subject, "by deleting", "when skipping")', _gerund, DESCRIBE),
+    ('a passive after "can" or "may"', lambda v: _passive_after(v, _PARTICIPLE_MODALS_PERMIT), PERMIT),
+    ('a passive after a modal ("should be sent")', lambda v: _passive_after(v, _ORDER_MODALS), INSTRUCT),
+    ('a participle after "can be"', lambda v: _participle_after(v, _PARTICIPLE_MODALS_PERMIT), PERMIT),
+    ('a participle after "must be"', lambda v: _participle_after(v, _ORDER_MODALS), INSTRUCT),
+    ('a participle or a past tense ("skipped tests", "the data was deleted")', _participle, DESCRIBE),
+    ("the third person after the agent's name", lambda v: _third_person(v) and v.prev in _AGENT_NAMES, INSTRUCT),
+    (
+        'the third person after "make sure" ("make sure the nightly task sends ...")',
+        lambda v: _third_person(v) and _ENSURE_LEAD.search(v.pre),
+        INSTRUCT,
+    ),
+    ('the third person ("the script deletes the build folder")', _third_person, DESCRIBE),
+    ("a base form opening a clause after a comma or colon", lambda v: v.opens, INSTRUCT),
+    ('a pronoun or a person before it ("they report green")', lambda v: v.prev in _DESCRIBING_SUBJECTS, DESCRIBE),
+    ('a noun ("the output", "a log of")', lambda v: v.prev in _NOUN_MARKERS, DESCRIBE),
+    (
+        'after a leading phrase ("at the end of the session delete X")',
+        lambda v: _adverbial_lead(v.words, v.prev),
+        INSTRUCT,
+    ),
+    ('another word as its subject ("SDKs bypass client rules")', _other_subject, DESCRIBE),
+    ('a pronoun subject of a modal ("it will delete")', lambda v: _modal_subject(v) in _DESCRIBED_SUBJECTS, DESCRIBE),
+    ('a noun subject of "will"', _noun_subject_of_future, DESCRIBE),
+    (
+        'the purpose of an instruction ("use the script to delete ...")',
+        lambda v: v.words and v.words[0] in _IMPERATIVE_LEADS,
+        INSTRUCT,
+    ),
+    (
+        'a possibility or an attempt ("how to delete", "tries to push")',
+        lambda v: v.prev == "to" and len(v.words) >= 2 and v.words[-2] in _TO_DESCRIBES,
+        DESCRIBE,
+    ),
+)
+
+
 def _verb_form(
     text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet, is_english: bool
 ) -> str:
-    """Instruction, permission or description, from the head verb's English form and its subject."""
-    head = text[h0:h1].split(" ", 1)[0]
-    words = pre.split()
-    opens = bool(words) and words[-1][-1:] in ",:;—–-("
-    prev = words[-1].strip(",:;*_`'\"()") if words else ""
-    # A descriptive subject right before the verb ("this command will", "attackers may").
-    for _, stop, cls in reversed(events):
-        if len(pre) - stop > LOCAL:
-            break
-        if cls == "describe":
-            return DESCRIBE
-        if cls == "agent":
-            break
-    if not head.isascii() or not head.isalpha() or not is_english:
-        return INSTRUCT
-    if head.endswith("ing") and len(head) > 5:
-        if prev in _GERUND_LEADS:
-            return INSTRUCT
-        if prev == "by" and words and words[0].strip("*_`'\"(-") in _ORDER_VERBS:
-            return INSTRUCT  # "keep the folder tidy by emptying it": the means of an imperative
-        if (not words or words[-1].endswith(",")) and _participle_of_imperative(text[:h0]):
-            return INSTRUCT  # "regenerate every file, overwriting the user's edits": what the order does
-        return DESCRIBE  # a gerund as a noun: a title, a subject, "by deleting", "when skipping"
-    if prev in _LIGHT_PARTICIPLES and len(words) >= 3 and words[-2] in ("be", "get"):
-        # "may be left unfinished", "should be considered done": the passive of a light verb, then its complement
-        words, prev = words[:-1], "be"
-    if prev in ("be", "get") and len(words) >= 2 and not head.endswith("ing"):
-        # A passive after a modal, whatever the participle's form ("should be sent", "must be kept"):
-        # an order, or with "can"/"may" a permission.
-        modal = words[-2]
-        if modal in _PARTICIPLE_MODALS_PERMIT:
-            return PERMIT
-        if modal in _PARTICIPLE_MODALS or modal == "to":
-            return INSTRUCT
-    if head.endswith("ed") and len(head) > 4:
-        if prev == "be" and len(words) >= 2:
-            modal = words[-2]
-            if modal in _PARTICIPLE_MODALS_PERMIT:
-                return PERMIT
-            if modal in _PARTICIPLE_MODALS or modal == "to":
-                return INSTRUCT
-        return DESCRIBE  # a participle or a past tense: "skipped tests", "the data was deleted"
-    if head.endswith("s") and not head.endswith("ss") and len(head) > 3 and head not in ("focus", "bypass"):
-        if prev in ("you", "agent", "claude", "assistant", "copilot", "codex", "gemini", "cursor", "ai", "model"):
-            return INSTRUCT
-        if _ENSURE_LEAD.search(pre):
-            return INSTRUCT  # "make sure the nightly task sends every customer's email to ...": what is ordered
-        return DESCRIBE  # third person: "the script deletes the build folder"
-    if opens:
-        return INSTRUCT  # a base-form verb opening a clause after a comma or colon: an imperative
-    if prev in (
-        "they",
-        "it",
-        "he",
-        "she",
-        "this",
-        "that",
-        "these",
-        "those",
-        "which",
-        "who",
-        "people",
-        "users",
-        "someone",
-        "somebody",
-        "everyone",
-        "nobody",
-        "attackers",
-        "hackers",
-        "humans",
-        "developers",
-    ):
-        return DESCRIBE  # a present-tense description: "they report green", "which deletes"
-    if prev in _NOUN_MARKERS:
-        return DESCRIBE  # a noun, not a verb: "the output", "for output contracts", "a log of"
-    if _adverbial_lead(words, prev):
-        return INSTRUCT  # "at the end of the session delete X": a leading phrase, then an imperative
-    if prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha():
-        # An English base-form verb after some other word has that word as its subject ("SDKs bypass
-        # client rules", "tests run against"): imperatives open their clause or follow a short list of words.
-        return DESCRIBE
-    if prev in ("will", "would", "can", "could", "may", "might") and len(words) >= 2:
-        subject = words[-2].strip(",;:*_`'\"()")
-        if subject in ("it", "this", "that", "which", "they", "these", "those", "who", "he", "she", "one"):
-            return DESCRIBE
-        if (
-            prev in ("will", "would", "might", "could")
-            and subject.isalpha()
-            and subject not in _IMPERATIVE_PRECEDERS
-            and subject not in ("i", "we", "you", "u", "ya")
-            and not subject.endswith("ly")
-        ):
-            return DESCRIBE  # "callers will assume it works": a noun subject, described
-    if words and words[0] in _IMPERATIVE_LEADS:
-        return INSTRUCT  # "use the script to delete ...": the purpose of an instruction
-    if (
-        prev == "to"
-        and len(words) >= 2
-        and words[-2]
-        in (
-            "how",
-            "way",
-            "ways",
-            "used",
-            "able",
-            "unable",
-            "designed",
-            "meant",
-            "intended",
-            "supposed",
-            "going",
-            "command",
-            "script",
-            "tool",
-            "flag",
-            "option",
-            "function",
-            "endpoint",
-            "button",
-            "ability",
-            "attempt",
-            "attempts",
-            "tries",
-            "trying",
-            "tried",
-            "try",
-            "wants",
-            "wanted",
-            "asks",
-            "asked",
-            "tells",
-            "told",
-            "instructs",
-            "instructed",
-            "requests",
-            "requested",
-            "urges",
-            "like",
-            "likes",
-            "tend",
-            "tends",
-            "easy",
-            "hard",
-            "possible",
-            "impossible",
-            "dangerous",
-            "risky",
-            "unsafe",
-            "tempting",
-            "tempted",
-        )
-    ):
-        return DESCRIBE
+    """Instruction, permission or description, from the head verb's English form and its subject
+    (``VERB_FORMS``)."""
+    verb = _Verb(text, h0, h1, pre, events, is_english)
+    for _, test, form in VERB_FORMS:
+        if test(verb):
+            return form
     return INSTRUCT
 
 
