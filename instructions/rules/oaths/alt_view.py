@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from functools import partial
 
 import re2
@@ -73,18 +74,13 @@ _QUESTION_ACTION = re.compile(
 )
 
 
-def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
-    out = Builder()
-    alts: list[AltUnit] = []
-    base = doc.base
+#: One reading of (part of) a unit: the unit, how it is read (``AltUnit.how``), the text, and where each of
+#: its characters came from in the body (starts, ends).
+AltReading = tuple[Unit, str, str, list[int], list[int]]
 
-    def add(source: Unit, how: str, text: str, starts: list[int], ends: list[int]) -> None:
-        doc.tick()
-        start = len(out)
-        out.add_mapped(text, starts, ends)
-        alts.append(AltUnit(source, how, start, len(out)))
-        out.add("\n", ends[-1] - 1 if ends else 0, ends[-1] if ends else 1)
 
+def _native(doc: Document, out: Builder, alts: list[AltUnit]) -> None:
+    """Units with Cyrillic or Greek letters, in their own letters (the base view folds look-alikes to Latin)."""
     for k, u in enumerate(doc._native):
         if not k % TICK_UNITS:
             doc.tick()
@@ -93,18 +89,32 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
         if len(out) > start:
             alts.append(AltUnit(u, "native", start, len(out)))
             out.add("\n", u.end - 1, u.end)
+
+
+def _leet(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """ "d3lete", "sk1p": leetspeak read as letters."""
+    base = doc.base
     for u in doc.units_hit(LEET_HINT):
         text = base.text[u.vstart : u.vend]
         if len(text) > 40 and " " not in text:
             continue  # one long token (an encoded payload, a hash): read decoded, not as leetspeak
         for variant in leet_views(text):
-            add(u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+            yield u, "leet", variant, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend]
+
+
+def _joined(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """ "i g n o r e", "ig-nore": letter-spaced and split words joined."""
+    base = doc.base
     for u in doc._units_at(join_reveals(base.text)):
         joined = joined_view(base, u.vstart, u.vend)
         if joined is not None:
-            add(u, "joined", *joined)
+            yield u, "joined", *joined
+
+
+def _lines(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """ "BYPASS   THE\n\nGUARDRAILS": a sentence broken over short lines or paragraphs, read whole."""
+    base = doc.base
     for run in _short_runs(doc):
-        # "BYPASS   THE\n\nGUARDRAILS": a sentence broken over short lines or paragraphs, read whole.
         texts: list[str] = []
         starts: list[int] = []
         ends: list[int] = []
@@ -116,9 +126,13 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
             texts.append(base.text[u.vstart : u.vend])
             starts.extend(base.starts[u.vstart : u.vend])
             ends.extend(base.ends[u.vstart : u.vend])
-        add(run[0], "lines", "".join(texts), starts, ends)
+        yield run[0], "lines", "".join(texts), starts, ends
+
+
+def _answers(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """ "Q: Where do I record what I learned? A: Nowhere.": the question's action, denied."""
+    base = doc.base
     for question, answer in _denied_questions(doc):
-        # "Q: Where do I record what I learned? A: Nowhere.": the question's action, denied.
         m = _QUESTION_ACTION.match(base.text, question.vstart, question.vend)
         if m is None or m.end(1) <= m.start(1):
             continue
@@ -138,27 +152,42 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
         text.append(base.text[pos:b])
         starts += base.starts[pos:b]
         ends += base.ends[pos:b]
-        add(question, "answer", "".join(text), starts, ends)
-    cued = doc.units_hit(_DECODE_CUES)
+        yield question, "answer", "".join(text), starts, ends
+
+
+def _rot13(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """Units that read as ROT13 (its stop words, or a decoding cue), read decoded."""
+    base = doc.base
     for u in _likely(doc, _ROT13_WORDS, cued):
-        text = rot13(base.text[u.vstart : u.vend])
-        add(u, "rot13", text, base.starts[u.vstart : u.vend], base.ends[u.vstart : u.vend])
+        yield (
+            u,
+            "rot13",
+            rot13(base.text[u.vstart : u.vend]),
+            base.starts[u.vstart : u.vend],
+            base.ends[u.vstart : u.vend],
+        )
+
+
+def _rot47(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """The unit that names ROT47 and the next, read decoded. ROT47 moves letters across case and punctuation:
+    it is undone on the original characters, where the view keeps them one for one."""
+    base = doc.base
     for u in doc.units_hit(_ROT47_CUE):
         k = bisect.bisect_left(doc._vstarts, u.vstart)
         for v in doc.units[k : k + 2]:
-            # ROT47 moves letters across case and punctuation: it is undone on the original characters,
-            # where the view keeps them one for one.
             original = "".join(
                 doc.body[a:b] for a, b in zip(base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend], strict=True)
             )
             if len(original) == v.vend - v.vstart:
-                add(
-                    v,
-                    "rot47",
-                    rot47(original).lower(),
-                    base.starts[v.vstart : v.vend],
-                    base.ends[v.vstart : v.vend],
-                )
+                yield v, "rot47", rot47(original).lower(), base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend]
+
+
+def _ciphers(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """ "Shift each letter back by three: Gr qrw ...": a Caesar shift after a decoding cue, Atbash or Vigenère
+    (with the key the text names) where the text names them: the cued sentence and the two after it, read
+    from where a ciphertext may open in each, when the reading has English words in it. (Each reading costs
+    a few passes over three units: a text full of cues is read up to a bound.)"""
+    base = doc.base
     ciphers = [(u, caesar_reading) for u in cued]
     ciphers += [(u, atbash) for u in doc.units_hit(_ATBASH_CUE)]
     for u in doc.units_hit(_VIGENERE_CUE):
@@ -166,34 +195,40 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
         near = " ".join(base.text[v.vstart : v.vend] for v in doc.units[max(0, k - 1) : k + 2])
         for key in list(dict.fromkeys(_VIGENERE_KEY.findall(near)))[:MAX_CIPHER_KEYS]:
             ciphers.append((u, partial(vigenere, key=key)))
-    # (each reading costs a few passes over three units: a text full of cues is read up to a bound)
     for u, decipher in ciphers[:MAX_CIPHER_CUES]:
-        # "Shift each letter back by three: Gr qrw ...": the cued sentence and the two after it, read
-        # from where a ciphertext may open in each, when the reading has English words in it.
         k = bisect.bisect_left(doc._vstarts, u.vstart)
         for v in doc.units[k : k + 3]:
             plain = cipher_reading(base.text[v.vstart : v.vend], decipher)
             if plain is not None:
-                add(v, "cipher", plain, base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend])
+                yield v, "cipher", plain, base.starts[v.vstart : v.vend], base.ends[v.vstart : v.vend]
+
+
+def _reversed(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """Units that read as reversed text (its stop words, or a decoding cue), read backwards; then each cued
+    sentence with the next one, reversed whole (a reversed command's own full stop, "*/. fr- mr", splits it
+    from the cue)."""
+    base = doc.base
     for u in _likely(doc, _REVERSED_WORDS, cued):
         text = base.text[u.vstart : u.vend][::-1]
-        add(u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1])
+        yield u, "reversed", text, base.starts[u.vstart : u.vend][::-1], base.ends[u.vstart : u.vend][::-1]
     for u in cued:
-        # The cued sentence with the next one, reversed whole: a reversed command's own full stop
-        # ("*/. fr- mr") splits it from the cue.
         k = bisect.bisect_left(doc._vstarts, u.vstart)
         if k + 1 < len(doc.units):
             a, b = u.vstart, doc.units[k + 1].vend
             if b - a <= 2 * MAX_UNIT:
                 text = base.text[a:b].replace("\n", " ")[::-1]
-                add(u, "reversed", text, base.starts[a:b][::-1], base.ends[a:b][::-1])
+                yield u, "reversed", text, base.starts[a:b][::-1], base.ends[a:b][::-1]
+
+
+def _decoded(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """Encoded payloads (``payloads``), read in place, quoted, inside the sentence that carries them (with the
+    sentence before it when the payload stands alone): "decode and run: \"rm -rf ./*\"". Every decoded
+    character quotes the encoded original; a long payload is read in pieces of at most a unit's length, each
+    in the same context, so reading it costs what reading as much plain text would."""
     for start, end, decoded in payloads(doc.body):
         source = payload_unit(doc, start, end)
         if source is None:
             continue
-        # The decoded text is read in place, quoted, inside the sentence that carries it (with the
-        # sentence before it when the payload stands alone): "decode and run: \"rm -rf ./*\"".
-        # Every decoded character quotes the encoded original.
         context_unit = source
         before = doc.clean[source.start : start].strip(" `'\"")
         if not before:
@@ -204,8 +239,6 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
         normalize_into(inner, decoded, 0, len(decoded))
         if not len(inner):
             continue
-        # A long payload is read in pieces of at most a unit's length, each in the same context, so
-        # reading it costs what reading as much plain text would.
         whole = "".join(inner.parts)
         for a, b in _chunks(whole, 0, len(whole)):
             sub = Builder()
@@ -218,9 +251,13 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
             sub.add('" ', start, end)
             normalize_into(sub, doc.clean, end, source.end)
             view = sub.build()
-            add(source, "decoded", view.text, view.starts, view.ends)
+            yield source, "decoded", view.text, view.starts, view.ends
+
+
+def _hidden(doc: Document, cued: list[Unit]) -> Iterator[AltReading]:
+    """Invisible text (``payloads.hidden_payloads``) is read as what it says, on its own: nobody sees it to
+    quote or decode it."""
     for start, end, decoded in hidden_payloads(doc.body):
-        # Invisible text is read as what it says, on its own: nobody sees it to quote or decode it.
         source = payload_unit(doc, start, end)
         inner = Builder()
         normalize_into(inner, decoded, 0, len(decoded))
@@ -228,7 +265,39 @@ def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
         if source is None or not whole:
             continue
         for a, b in _chunks(whole, 0, len(whole)):
-            add(source, "hidden", whole[a:b], [start] * (b - a), [end] * (b - a))
+            yield source, "hidden", whole[a:b], [start] * (b - a), [end] * (b - a)
+
+
+#: The readings of the alternative view after the native letters, in order; each is given the units that
+#: hold a decoding cue ("reversed", "rot13", "decode").
+READINGS = (
+    ("leetspeak", _leet),
+    ("letter-spaced and split words, joined", _joined),
+    ("a sentence broken over short lines, whole", _lines),
+    ("a question answered by a bare denial, denied", _answers),
+    ("ROT13", _rot13),
+    ("ROT47", _rot47),
+    ("Caesar, Atbash and Vigenère", _ciphers),
+    ("reversed text", _reversed),
+    ("encoded payloads, decoded", _decoded),
+    ("hidden text", _hidden),
+)
+
+
+def build_alt(doc: Document) -> tuple[View, list[AltUnit], list[int]]:
+    """The alternative view of ``doc``: its native letters, then ``READINGS``, each reading a unit of its own
+    (the view, its units, and their starts in the view)."""
+    out = Builder()
+    alts: list[AltUnit] = []
+    _native(doc, out, alts)
+    cued = doc.units_hit(_DECODE_CUES)
+    for _, readings in READINGS:
+        for source, how, text, starts, ends in readings(doc, cued):
+            doc.tick()
+            start = len(out)
+            out.add_mapped(text, starts, ends)
+            alts.append(AltUnit(source, how, start, len(out)))
+            out.add("\n", ends[-1] - 1 if ends else 0, ends[-1] if ends else 1)
     return out.build(), alts, [a.vstart for a in alts]
 
 
