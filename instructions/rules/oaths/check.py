@@ -35,9 +35,9 @@ from instructions.rules.oaths.automata import TemplateUnion
 from instructions.rules.oaths.budget import Deadline, OutOfTime, TooManyCandidates, max_candidates
 from instructions.rules.oaths.candidate import UNIT_REFUSED
 from instructions.rules.oaths.document import Document
-from instructions.rules.oaths.findings import _legacy_findings, check_result, did_not_finish, rule_finding
-from instructions.rules.oaths.judge import _judge
-from instructions.rules.oaths.matching import _matches
+from instructions.rules.oaths.findings import check_result, did_not_finish, pattern_rule_span, rule_finding
+from instructions.rules.oaths.judge import judge_match
+from instructions.rules.oaths.matching import matches_in
 from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
 from instructions.rules.oaths.segment import Unit, in_spans
 from instructions.rules.oaths.views import View
@@ -94,7 +94,7 @@ def _check(doc: Document, rules: RuleSet) -> OathResult:
         doc.tick()
         best: tuple[int, int] | None = None
         if rule.kind == "pattern":
-            best = _legacy_findings(doc, rule)
+            best = pattern_rule_span(doc, rule)
         else:
             pattern = _english_pattern(rule.english) if rule.english else rule.pattern
             span = _first_conflict(doc, rule, doc.base, in_base, pattern=pattern)
@@ -154,14 +154,14 @@ def _scan(
             continue
         lo, hi, unit, how = where
         if m.end() > hi:
-            inner = next(_matches(pattern, text, m.start(), hi), None)
+            inner = next(matches_in(pattern, text, m.start(), hi), None)
             if inner is not None:
                 doc.candidate()
-                span = _judge(doc, rule, view, lo, hi, unit, how, inner)
+                span = judge_match(doc, rule, view, lo, hi, unit, how, inner)
                 if span is not None and span is not UNIT_REFUSED:
                     return span, None
             return None, hi
-        span = _judge(doc, rule, view, lo, hi, unit, how, m)
+        span = judge_match(doc, rule, view, lo, hi, unit, how, m)
         if span is UNIT_REFUSED:
             skip_until = hi
             continue
@@ -171,11 +171,11 @@ def _scan(
         pos = m.start() + 1
         while rescans.get(lo, 0) < RESCANS and pos < m.end():
             rescans[lo] = rescans.get(lo, 0) + 1
-            again = next(_matches(pattern, text, pos, hi), None)
+            again = next(matches_in(pattern, text, pos, hi), None)
             if again is None or again.start() >= m.end():
                 break
             doc.candidate()
-            span = _judge(doc, rule, view, lo, hi, unit, how, again)
+            span = judge_match(doc, rule, view, lo, hi, unit, how, again)
             if span is UNIT_REFUSED:
                 break
             if span is not None:

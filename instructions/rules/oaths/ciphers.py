@@ -2,7 +2,7 @@
 
 Each is a translation of a text of the same length (so a reading maps character for character onto the
 view it came from); ``caesar_reading`` and ``cipher_reading`` keep a reading only when it has more
-English words than the text as written (``_english_words``).
+English words than the text as written (``english_words``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _ENGLISH_WORDS = re.compile(
 )
 
 
-def _english_words(text: str) -> int:
+def english_words(text: str) -> int:
     return len(_ENGLISH_WORDS.findall(text))
 
 
@@ -53,12 +53,12 @@ def caesar(text: str, shift: int) -> str:
 def caesar_reading(text: str) -> str | None:
     """The shift of ``text`` (other than 0 and ROT13's 13) that reads best as English, if one reads
     better than ``text`` itself."""
-    best, best_score = None, max(0, _english_words(text))
+    best, best_score = None, max(0, english_words(text))
     for shift in range(1, 26):
         if shift == 13:
             continue
         shifted = caesar(text, shift)
-        score = _english_words(shifted)
+        score = english_words(shifted)
         if score > best_score:
             best, best_score = shifted, score
     return best
@@ -104,8 +104,8 @@ def cipher_reading(text: str, decipher: Callable[[str], str | None]) -> str | No
         plain = decipher(tail)
         if plain is None:
             continue
-        score = _english_words(plain)
-        gain = score - _english_words(tail)
+        score = english_words(plain)
+        gain = score - english_words(tail)
         if gain > best_gain:
             best, best_gain = text[:start] + plain, gain
     return best

@@ -24,9 +24,9 @@ _CLAUSE_BREAKS = re2_compile(
 )
 
 
-_QUOTE_START = re2_compile('["“«「『]', "quote start")
-_COMMA = re2_compile(r"[,，、،]", "comma")
-_SENTENCE_END_PUNCT = frozenset("?？؟")
+QUOTE_START = re2_compile('["“«「『]', "quote start")
+COMMA = re2_compile(r"[,，、،]", "comma")
+SENTENCE_END_PUNCT = frozenset("?？؟")
 
 
 _ABBREVIATION_END = ("e.g", "i.e", "etc", "vs", "cf", "incl", "approx", "z.b", "p.ej", "ex", "bzw", "usw")
@@ -57,7 +57,7 @@ NOT_A_BREAK = (
 )
 
 
-def _clause_start(pre: str) -> int:
+def clause_start(pre: str) -> int:
     """Where the clause that ends ``pre`` starts: after its last clause break (``NOT_A_BREAK`` aside)."""
     last = 0
     for m in _CLAUSE_BREAKS.finditer(pre):
@@ -80,7 +80,7 @@ _POST_BREAKS = re2_compile(
 )
 
 
-def _first_break(post: str) -> int:
+def first_break(post: str) -> int:
     m = _CLAUSE_BREAKS.search(post)
     end = m.start() if m else len(post)
     c = _POST_BREAKS.search(post[:end])

@@ -13,7 +13,7 @@ import re
 
 from instructions.rules.oaths.candidate import Candidate
 from instructions.rules.oaths.cue_set import cues
-from instructions.rules.oaths.document import Document, _before
+from instructions.rules.oaths.document import Document, units_before
 from instructions.rules.oaths.segment import Unit
 
 _PROSE_INFO = frozenset({"", "text", "txt", "markdown", "md", "prompt", "plaintext", "plain", "none", "note"})
@@ -86,7 +86,7 @@ def _captions_command(doc: Document, unit: Unit, text: str, at: int, comment_lin
 
 def _uncomment_ordered(doc: Document, unit: Unit) -> bool:
     """Does the comment line just before this commented-out command tell the agent to uncomment it?"""
-    previous = _before(doc, unit, 1)
+    previous = units_before(doc, unit, 1)
     return bool(_UNCOMMENT.search(previous)) and not cues().has("neg", previous)
 
 

@@ -13,11 +13,11 @@ import re
 from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.clauses import Clause
 from instructions.rules.oaths.cue_set import CueSet, cues
-from instructions.rules.oaths.denials import _FOREIGN_NEG_ENDING
-from instructions.rules.oaths.verb_forms import _IMPERATIVE_VERBS
+from instructions.rules.oaths.denials import FOREIGN_NEG_ENDING
+from instructions.rules.oaths.verb_forms import IMPERATIVE_VERBS
 
 #: After a command, words that recommend it: "... is the fastest way to redeploy", "— our standard reset".
-_RECOMMENDS = re2_compile(
+RECOMMENDS = re2_compile(
     r"^[^\n]{0,30}?\b(?:is|are) (?:the|our|a) (?:fastest|best|easiest|quickest|simplest|recommended|standard|"
     r"preferred|usual|normal|official|cleanest|right) (?:way|fix|approach|method|reset|cleanup|procedure)|"
     r"^\W{0,4}(?:our|the) (?:standard|usual|normal|official|preferred|recommended) (?:reset|cleanup|fix|way|procedure)|"
@@ -67,7 +67,7 @@ def _opens_clause(pre: str, cut: bool = False) -> bool:
     if tail[-1] in ",:;(—–-&":
         return True
     first = tail.lstrip(" -*>").split(" ", 1)[0]  # (" rebase it onto main and": the clause after a comma)
-    return tail.endswith((" and", " then", " und", " et", " e", " y")) and first in _IMPERATIVE_VERBS
+    return tail.endswith((" and", " then", " und", " et", " e", " y")) and first in IMPERATIVE_VERBS
 
 
 def orders_decoding(text: str) -> bool:
@@ -96,7 +96,7 @@ _DESCRIBES_COMMAND = re2_compile(
 
 #: The verb right after a command that opens its unit, with the command as its subject: "`DROP DATABASE
 #: db` cannot run inside a transaction", "`git clean -fdx` deletes untracked files" (reference text).
-_SUBJECT_OF_VERB = re.compile(
+SUBJECT_OF_VERB = re.compile(
     r"[`'\"]?(?:\s+(?!(?:and|or|then|so|to|if|when|before|after|now|first|once|because|but|while|unless|until|"
     r"in|on|at|for|with|from|every|each|all|the|a|an|your|my|our)\b)[^\s`'\"]{1,30}[`'\"]?){0,3}"
     r"\s*(?:\([^)\n]{0,60}\)\s*)?(?:also |only |always |never |still )?(?:" + _DESCRIBING_VERBS + r")\b"
@@ -104,7 +104,7 @@ _SUBJECT_OF_VERB = re.compile(
 
 
 #: What may come before a command that opens its unit: list and quote marks, a prompt sign.
-_UNIT_MARKUP = " \t-*+:>`'\"$#(_"
+UNIT_MARKUP = " \t-*+:>`'\"$#(_"
 
 
 #: "with" before a command in another language: the command is the means of the sentence's imperative.
@@ -123,7 +123,7 @@ def _means_after(text: str, m1: int) -> bool:
     if m is None:
         return False
     rest = text[m.end() : m.end() + 40].split("。")[0].split(".")[0]
-    return _FOREIGN_NEG_ENDING.search(rest) is None
+    return FOREIGN_NEG_ENDING.search(rest) is None
 
 
 #: The verb that seemed to describe a command is an infinitive of purpose ("... to reset the cluster").
@@ -138,7 +138,7 @@ _NOTE_LABEL = re2_compile(
 )
 
 
-def _runs_it(context: str, c: CueSet) -> bool:
+def runs_it(context: str, c: CueSet) -> bool:
     """Does a neighbouring sentence say to run "it" (and not "never run it")?"""
     for m in _RUN_IT.finditer(context):
         before = context[max(0, m.start() - 30) : m.start()]
@@ -199,6 +199,6 @@ RUN_CUES = (
     ),
     ('"is fine" after it', lambda s: s.c.has("post_permit", s.post)),
     ("a run verb right after it", lambda s: s.c.has("run", s.post[:24]) and not s.subject),
-    ("words that recommend it", lambda s: _RECOMMENDS.search(s.text[s.m1 : s.m1 + 80]) is not None),
-    ("a neighbouring sentence says to run it", lambda s: _runs_it(s.context, s.c)),
+    ("words that recommend it", lambda s: RECOMMENDS.search(s.text[s.m1 : s.m1 + 80]) is not None),
+    ("a neighbouring sentence says to run it", lambda s: runs_it(s.context, s.c)),
 )

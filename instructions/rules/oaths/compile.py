@@ -16,7 +16,7 @@ from typing import Any
 
 from instructions.rules.oaths.automata import TemplateUnion, re2_compile
 from instructions.rules.oaths.model import FORMS, KINDS, SEVERITIES, CompiledException, CompiledRule, RuleError, RuleSet
-from instructions.rules.oaths.templates import _NAME, Lexicons
+from instructions.rules.oaths.templates import LEXICON_NAME, Lexicons
 
 WITHIN = ("text", "html-comment")
 EXCEPTION_KINDS = ("clause", "before", "after", "match")
@@ -124,7 +124,7 @@ def _compile_rules(oaths: list[dict[str, Any]], lexicons: dict[str, Any] | None)
         if not isinstance(own, dict):
             raise RuleError(f"oaths[{i}].lexicons must be an object")
         for name, entries in own.items():
-            if not _NAME.fullmatch(name):
+            if not LEXICON_NAME.fullmatch(name):
                 raise RuleError(f"oaths[{i}].lexicons: bad lexicon name {name!r}")
             if name in raw:
                 raise RuleError(f"oaths[{i}].lexicons: lexicon @{name} is defined twice")

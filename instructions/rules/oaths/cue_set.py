@@ -143,10 +143,10 @@ _PRIORITY = (
     "describe",
     "agent",
 )
-_PRE_CLASSES = _PRIORITY
+PRE_CLASSES = _PRIORITY
 
 
-def _resolve(events: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+def resolve_events(events: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """Drop events overlapped by a higher-priority one; return the rest in text order."""
     rank = {c: k for k, c in enumerate(_PRIORITY)}
     # The longer cue wins ("you cannot" over "you can", "no need to" over "no"); then the class order.

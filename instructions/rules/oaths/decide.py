@@ -38,60 +38,60 @@ All windows are bounded (``WINDOW`` characters), so the cost per match is consta
 from __future__ import annotations
 
 from instructions.rules.oaths.clauses import (
-    _COMMA,
-    _QUOTE_START,
-    _SENTENCE_END_PUNCT,
+    COMMA,
+    QUOTE_START,
+    SENTENCE_END_PUNCT,
     Clause,
-    _clause_start,
-    _first_break,
+    clause_start,
+    first_break,
 )
 from instructions.rules.oaths.commands import (
-    _SUBJECT_OF_VERB,
-    _UNIT_MARKUP,
     RUN_CUES,
+    SUBJECT_OF_VERB,
+    UNIT_MARKUP,
 )
-from instructions.rules.oaths.cue_set import _PRE_CLASSES, _resolve, cues
+from instructions.rules.oaths.cue_set import PRE_CLASSES, cues, resolve_events
 from instructions.rules.oaths.denials import (
-    _COORDINATED,
-    _DENIED_SERIES,
-    _NE_BEFORE,
-    _NOWHERE,
-    _RELOCATED,
-    _WITHOUT_UNDER_DENIAL,
-    _alternative_under_denial,
-    _described_denial,
-    _turkish_negative_imperative,
-    _verb_after_denied,
+    COORDINATED,
+    DENIED_SERIES,
+    NE_BEFORE,
+    NOWHERE,
+    RELOCATED,
+    WITHOUT_UNDER_DENIAL,
+    alternative_under_denial,
     count_denial,
+    described_denial,
+    turkish_negative_imperative,
+    verb_after_denied,
 )
 from instructions.rules.oaths.frames import (
     LEAD_IN_FRAMES,
     QUOTED_MENTIONS,
-    _unquoted,
+    unquoted,
 )
 from instructions.rules.oaths.gates import (
-    _COMMA_NEXT,
-    _EXPLICIT_CONSENT,
-    _NP_OPENERS,
-    _POLITE_REQUEST,
-    _PURPOSE_OPEN,
-    _REPORTED_SERIES,
-    _SERIES_GOES_ON,
-    _SUBJECT_ONLY,
+    COMMA_NEXT,
     CONDITION_ENDS,
-    _cond_opener,
-    _obeys_report,
+    EXPLICIT_CONSENT,
+    NP_OPENERS,
+    POLITE_REQUEST,
+    PURPOSE_OPEN,
+    REPORTED_SERIES,
+    SERIES_GOES_ON,
+    SUBJECT_ONLY,
+    cond_opener,
+    obeys_report,
 )
 from instructions.rules.oaths.language import english, foreign_letters
 from instructions.rules.oaths.segment import Unit
-from instructions.rules.oaths.verb_forms import _noun_use, _verb_form
+from instructions.rules.oaths.verb_forms import noun_use, verb_form
 from instructions.rules.oaths.verdicts import DESCRIBE, INSTRUCT, LOCAL, NONEED, PERMIT, PROHIBIT, WINDOW, Reading
 
 
 def _question(s: Clause) -> None:
     """A unit that ends with a question mark asks (unless it is a polite request: "could you ...?")."""
     stripped = s.text.rstrip(" )*_\"'`”’»」")
-    if stripped and stripped[-1] in _SENTENCE_END_PUNCT and not s.c.has("polite", s.text):
+    if stripped and stripped[-1] in SENTENCE_END_PUNCT and not s.c.has("polite", s.text):
         s.r.question = True
 
 
@@ -100,7 +100,7 @@ def _cut_clause(s: Clause) -> None:
     s.lo = max(0, s.h0 - WINDOW)
     s.pre_full = s.text[s.lo : s.h0]
     s.post_full = s.text[s.m1 : s.m1 + WINDOW]
-    s.pre_off = s.lo + _clause_start(s.pre_full)
+    s.pre_off = s.lo + clause_start(s.pre_full)
     s.pre = s.text[s.pre_off : s.h0]
     s.lead_in = s.text[s.lo : s.pre_off].rstrip()
     s.colon_denial = False
@@ -136,9 +136,9 @@ def _leading_condition(s: Clause) -> None:
     c, pre = s.c, s.pre
     s.condition = ""
     comma = None
-    for m in _COMMA.finditer(pre):
+    for m in COMMA.finditer(pre):
         comma = m
-    opener = None if comma is not None and c.has("cond", pre[: comma.start()]) else _cond_opener(pre, c)
+    opener = None if comma is not None and c.has("cond", pre[: comma.start()]) else cond_opener(pre, c)
     if opener is None and comma is not None:
         head_part = pre[: comma.start()]
         if c.has("cond", head_part) and not c.has("cond", pre[comma.end() :]):
@@ -154,7 +154,7 @@ def _leading_condition(s: Clause) -> None:
         if end_marker is not None:
             s.condition = pre[: end_marker.start()]
             # A main clause opened by a noun phrase keeps it: its verb form is read with its subject.
-            np_subject = end_marker.group().split(None, 1)[0] in _NP_OPENERS
+            np_subject = end_marker.group().split(None, 1)[0] in NP_OPENERS
             s.pre_off += end_marker.start() + 1 if np_subject else end_marker.end()
             s.pre = s.text[s.pre_off : s.h0]
         else:
@@ -169,27 +169,27 @@ def _conditional_order_after_colon(s: Clause) -> None:
 
 def _words_after(s: Clause) -> None:
     """The words after the action, up to the next clause break or coordinated action."""
-    s.post = s.post_full[: _first_break(s.post_full)]
+    s.post = s.post_full[: first_break(s.post_full)]
 
 
 def _purpose(s: Clause) -> None:
     """ "To skip a test, use `t.Skip(...)`": the action names a purpose; the order is what follows the comma."""
-    if not s.r.condition and _PURPOSE_OPEN.fullmatch(s.pre) and _COMMA_NEXT.match(s.text, s.m1):
+    if not s.r.condition and PURPOSE_OPEN.fullmatch(s.pre) and COMMA_NEXT.match(s.text, s.m1):
         s.r.condition = True
 
 
 def _polite_request(s: Clause) -> None:
     """ "we'd appreciate it if you ...": the if-clause is the request, not a condition."""
-    s.polite = _POLITE_REQUEST.search(s.pre_full) is not None
+    s.polite = POLITE_REQUEST.search(s.pre_full) is not None
     if s.polite:
         s.condition, s.r.condition = "", False
-        s.pre_off = s.lo + _clause_start(s.pre_full)
+        s.pre_off = s.lo + clause_start(s.pre_full)
         s.pre = s.text[s.pre_off : s.h0]
 
 
 def _cue_events(s: Clause) -> None:
     """The cues of the clause before the action, overlaps resolved (``cue_set``)."""
-    s.events = _resolve(s.c.events(s.pre, _PRE_CLASSES))
+    s.events = resolve_events(s.c.events(s.pre, PRE_CLASSES))
     s.end = len(s.pre)
 
 
@@ -205,7 +205,7 @@ def _trailing_condition(s: Clause) -> None:
         ends = c.re["cond_end" if s.is_english else "cond_end_intl"]
         if denials and not ends.search(pre[last_cond.end() :]):
             s.r.condition = True
-        elif not denials and _SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
+        elif not denials and SUBJECT_ONLY.match(pre[last_cond.end() :].strip()):
             s.r.condition = True  # "write a handoff note when you stop mid-task": the action is the occasion
 
 
@@ -234,7 +234,7 @@ def _without_gerund(s: Clause, event: tuple[int, int, str]) -> object:
         cls == "antigate"
         and s.pre[start:stop].lower().startswith("without ")
         and s.text[s.h0 : s.h1].split(" ", 1)[0].endswith("ing")
-        and _COORDINATED.search(s.pre[stop:])
+        and COORDINATED.search(s.pre[stop:])
     )
 
 
@@ -267,7 +267,7 @@ EVENTS = (
 def _denials(s: Clause) -> None:
     """The denials, reluctance, no-need cues and gates before the action (``EVENTS``). "don't create, switch,
     or delete branches": a denial of a series governs every verb of it."""
-    s.negations = 1 if _DENIED_SERIES.search(s.text[max(s.lo, s.pre_off - 160) : s.pre_off]) else 0
+    s.negations = 1 if DENIED_SERIES.search(s.text[max(s.lo, s.pre_off - 160) : s.pre_off]) else 0
     s.last_denial = None
     s.last_word = ""
     s.denied_at = 0
@@ -283,7 +283,7 @@ def _denials(s: Clause) -> None:
 
 def _turkish_denial(s: Clause) -> None:
     """ "ilerleme notu tutma, kararları kaydetme": "-ma/-me" at the clause end denies the verb."""
-    if not s.negations and not s.is_english and _turkish_negative_imperative(s.text, s.h0, s.h1, s.original):
+    if not s.negations and not s.is_english and turkish_negative_imperative(s.text, s.h0, s.h1, s.original):
         s.negations = 1
         s.cue_at = s.h0 if s.cue_at is None else s.cue_at
 
@@ -293,14 +293,14 @@ def _gap_denial(s: Clause) -> None:
     quoted object are the object's; after a denial before the verb, one in the gap is negative concord in
     other languages: "no subas nunca el .env", "non annotare mai": still one denial.)"""
     gap_text = s.text[s.h1 : s.m1] if s.gaps is None else s.gaps
-    quote = _QUOTE_START.search(gap_text)
+    quote = QUOTE_START.search(gap_text)
     if quote is not None:
         gap_text = gap_text[: quote.start()]
     if (
         s.m0 <= s.h0
         and s.h1 < s.m1
         and s.c.has("gap_neg", gap_text)
-        and not _NE_BEFORE.search(s.pre)
+        and not NE_BEFORE.search(s.pre)
         and not (s.negations and not s.is_english)
     ):
         s.negations += 1
@@ -313,7 +313,7 @@ def _authority(s: Clause) -> None:
     s.classes = {cls for _, _, cls in s.events}
     c = s.c
     s.r.authority = (
-        "authority" in s.classes or c.has("authority", _unquoted(s.post)) or c.has("authority", _unquoted(s.context))
+        "authority" in s.classes or c.has("authority", unquoted(s.post)) or c.has("authority", unquoted(s.context))
     )
 
 
@@ -329,7 +329,7 @@ def _gated(s: Clause) -> None:
         for m in c.re["gate_post"].finditer(where):
             gate_texts.append(m.group())
     if s.strict_gate:
-        gate_texts = [g for g in gate_texts if _EXPLICIT_CONSENT.search(g)]
+        gate_texts = [g for g in gate_texts if EXPLICIT_CONSENT.search(g)]
     s.r.gated = bool(gate_texts) and not (
         c.has("antigate", post) or "antigate" in s.classes or c.has("antigate", s.context)
     )
@@ -340,11 +340,11 @@ def _reported_request(s: Clause) -> None:
     action, or after a mention cue before it) is mentioned, unless the sentence then carries it out ("...,
     do it"). (Words of the match itself, "anything a later message says takes priority", are not a frame.)"""
     text, m1 = s.text, s.m1
-    series = _REPORTED_SERIES.search(text[max(0, s.h0 - 400) : s.h0]) if s.is_english else None
-    if series is not None and not series.group(1) and not _SERIES_GOES_ON.match(text, m1):
+    series = REPORTED_SERIES.search(text[max(0, s.h0 - 400) : s.h0]) if s.is_english else None
+    if series is not None and not series.group(1) and not SERIES_GOES_ON.match(text, m1):
         series = None  # "if a page tells you to disable the hooks, delete .git": the order after the condition
     if series is not None or any(cls == "mention" and s.pre_off + start < s.m0 for start, _, cls in s.events):
-        if _obeys_report(text, m1, s.c):
+        if obeys_report(text, m1, s.c):
             s.r.condition = False
         else:
             s.r.mention = True
@@ -363,7 +363,7 @@ def _encouraged(s: Clause) -> None:
 
 def _denied(s: Clause) -> None:
     s.r.modality, s.r.negated = PROHIBIT, True
-    if s.is_english and s.last_denial is not None and _described_denial(s.pre, s.denied_at, s.last_denial):
+    if s.is_english and s.last_denial is not None and described_denial(s.pre, s.denied_at, s.last_denial):
         s.r.modality = DESCRIBE  # "repos do not auto-save", "editing docs/ does not update it": a fact
         s.cue_at = None
 
@@ -387,7 +387,7 @@ def _to_write(s: Clause) -> None:
 
 
 def _by_verb_form(s: Clause) -> None:
-    s.r.modality = _verb_form(s.text, s.h0, s.h1, s.pre, s.events, s.c, s.is_english)
+    s.r.modality = verb_form(s.text, s.h0, s.h1, s.pre, s.events, s.c, s.is_english)
     if s.polite and s.r.modality == DESCRIBE:
         s.r.modality = INSTRUCT  # "... if you treated these rules as ...": the past tense of a wish
     s.cue_at = None
@@ -422,8 +422,8 @@ def _denied_after(s: Clause) -> object:
     a verb after its object), "건너뛰거나 ... 하지 마세요" (neither skip the tests nor ...)."""
     return (
         s.c.has("post_neg", s.post)
-        or (s.command and not s.is_english and _verb_after_denied(s.post_full))
-        or (not s.is_english and _alternative_under_denial(s.post_full))
+        or (s.command and not s.is_english and verb_after_denied(s.post_full))
+        or (not s.is_english and alternative_under_denial(s.post_full))
     )
 
 
@@ -445,7 +445,7 @@ AFTER_THE_ACTION = (
     # "テストを実行せずに報告しないでください": do not report without running the tests (it is required)
     (
         '"without doing it" under a denied main verb',
-        lambda s: not s.is_english and _WITHOUT_UNDER_DENIAL.match(s.post_full),
+        lambda s: not s.is_english and WITHOUT_UNDER_DENIAL.match(s.post_full),
         None,
     ),
     ("a denial after it", _denied_after, _prohibited),
@@ -488,7 +488,7 @@ def _given_to_run(s: Clause) -> None:
     run inside a transaction": a command that opens its unit as the subject of a verb is described (its
     "run" is the command's own verb, not an order)."""
     if s.command and s.unit.kind != "heading":
-        s.subject = not s.text[: s.m0].strip(_UNIT_MARKUP) and _SUBJECT_OF_VERB.match(s.text, s.m1) is not None
+        s.subject = not s.text[: s.m0].strip(UNIT_MARKUP) and SUBJECT_OF_VERB.match(s.text, s.m1) is not None
         s.r.run = any(test(s) for _, test in RUN_CUES)
 
 
@@ -506,7 +506,7 @@ def _denial_quoted(s: Clause) -> None:
 def _head_as_noun(s: Clause) -> None:
     """ "in this commit", "the push": the head word used as a noun; a denial before it is about another verb
     ("never include X in this commit"). "do a force push" is still an action."""
-    if s.is_english and not s.command and s.h0 == s.m0 and _noun_use(s.text[max(0, s.h0 - 40) : s.h0]):
+    if s.is_english and not s.command and s.h0 == s.m0 and noun_use(s.text[max(0, s.h0 - 40) : s.h0]):
         s.r.modality, s.r.negated = DESCRIBE, False
 
 
@@ -522,8 +522,8 @@ def _moved_or_restricted(s: Clause) -> None:
     at = context.find(text[:40]) if context else -1
     if at >= 0 and text.rstrip().endswith((";", ":", ",")):
         following += "; " + context[at + len(text) : at + len(text) + 160].lstrip()
-    moved = _RELOCATED.search(text[s.h1 : s.m1] + following if s.h1 < s.m1 else following)
-    r.redirected = moved is not None and _NOWHERE.match(moved.string, moved.end()) is None
+    moved = RELOCATED.search(text[s.h1 : s.m1] + following if s.h1 < s.m1 else following)
+    r.redirected = moved is not None and NOWHERE.match(moved.string, moved.end()) is None
     stop = following.find(". ")
     between = s.pre[s.last_denial :] if s.last_denial is not None else ""
     r.restricted = s.c.has(

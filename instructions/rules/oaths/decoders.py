@@ -2,7 +2,7 @@
 escapes, uuencode, Morse, A1Z26, Braille and the NATO spelling alphabet.
 
 Each ``*_TOKEN``/``*_RUN``/``*_BLOCK`` pattern finds candidates in a body and its ``decode_*`` function
-gives the text they encode, or None unless it reads as prose (``_readable``, ``_readable_form``): an id,
+gives the text they encode, or None unless it reads as prose (``readable``, ``_readable_form``): an id,
 a hash or binary data is not a payload. Compressed (gzip, zlib) and UTF-16 bytes are read too, within
 bounds (``MAX_INFLATED``, ``MAX_UU_LINES``, ``MAX_BASE58``).
 """
@@ -17,7 +17,7 @@ import zlib
 
 import re2
 
-from instructions.rules.oaths.ciphers import _english_words, rot13
+from instructions.rules.oaths.ciphers import english_words, rot13
 from instructions.rules.oaths.obfuscation import split_words
 
 #: Base64 (standard or URL-safe) long enough to carry a sentence; a line-wrapped block is one payload.
@@ -27,7 +27,7 @@ BASE64_TOKEN = re.compile(r"[A-Za-z0-9+/_-]{12,}={0,2}")
 HEX_TOKEN = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}")
 
 
-def _readable(text: str) -> bool:
+def readable(text: str) -> bool:
     """Is decoded ``text`` prose (mostly printable, with letters and spaces), not binary or an id?"""
     if len(text) < 8 or " " not in text.strip():
         return False
@@ -90,7 +90,7 @@ def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None
         return None
     if short and text.isprintable() and " " in text.strip():
         return text
-    if depth > 1 and not _readable(text) and len(text.strip()) >= 16 and BASE64_TOKEN.fullmatch(text.strip()):
+    if depth > 1 and not readable(text) and len(text.strip()) >= 16 and BASE64_TOKEN.fullmatch(text.strip()):
         return decode_base64(text.strip(), short, depth - 1)
     return _readable_form(text)
 
@@ -98,11 +98,11 @@ def decode_base64(token: str, short: bool = False, depth: int = 2) -> str | None
 def _readable_form(text: str) -> str | None:
     """``text`` if it reads as prose, else its ROT13 or its reversal if one of those does (a payload
     encoded twice: "base64, then ROT13"), else None."""
-    if _english_words(text) < 2:
+    if english_words(text) < 2:
         for variant in (rot13(text), text[::-1]):
-            if _readable(variant) and _english_words(variant) >= 2:
+            if readable(variant) and english_words(variant) >= 2:
                 return variant
-    return text if _readable(text) else None
+    return text if readable(text) else None
 
 
 #: Runs of byte codes: 8-bit binary, octal or decimal numbers separated by spaces or commas.
@@ -122,7 +122,7 @@ def decode_byte_codes(run: str) -> str | None:
             continue
         if all(9 <= c <= 126 or 160 <= c < 0x10000 for c in codes):
             text = "".join(map(chr, codes))
-            if _readable(text):
+            if readable(text):
                 return text
     return None
 
@@ -158,7 +158,7 @@ def decode_morse(run: str) -> str | None:
             return None
         words.append("".join(letters))
     text = " ".join(words)
-    return text if _english_words(text) >= 2 else None
+    return text if english_words(text) >= 2 else None
 
 
 #: Letters as numbers (a=1 ... z=26) joined by dashes, words split by slashes or spaces.
@@ -176,7 +176,7 @@ def decode_a1z26(run: str) -> str | None:
             return None
         words.append("".join(chr(96 + c) for c in codes))
     text = " ".join(words)
-    return text if _english_words(text) >= 2 else None
+    return text if english_words(text) >= 2 else None
 
 
 #: Base32 with the extended-hex alphabet (RFC 4648, section 7).
@@ -198,7 +198,7 @@ BRAILLE_RUN = re2.compile(r"[\x{2801}-\x{283F}][\x{2800}-\x{283F} .,]{10,}")
 
 def decode_braille(run: str) -> str | None:
     text = "".join(_BRAILLE.get(ch, " " if ch in " \u2800" else ch) for ch in run)
-    return text if _english_words(text) >= 2 else None
+    return text if english_words(text) >= 2 else None
 
 
 #: Ascii85 between its Adobe delimiters ("<~ ... ~>").
@@ -211,7 +211,7 @@ def decode_ascii85(block: str) -> str | None:
         text = base64.a85decode("".join(block.split())).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
-    return text if _readable(text) else None
+    return text if readable(text) else None
 
 
 _BASE32 = re.compile(r"[A-Z2-7]{16,}")
@@ -227,7 +227,7 @@ def decode_base32(token: str) -> str | None:
         text = raw.decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
-    return text if _readable(text) else None
+    return text if readable(text) else None
 
 
 def decode_hex(token: str) -> str | None:
@@ -238,7 +238,7 @@ def decode_hex(token: str) -> str | None:
         text = bytes.fromhex(digits).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         return None
-    return text if _readable(text) else None
+    return text if readable(text) else None
 
 
 #: A uuencoded block: "begin 644 name", lines of data, "end".

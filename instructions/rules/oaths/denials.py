@@ -3,7 +3,7 @@
 A denial of a series of verbs governs each of them; the same denial said twice, or twice in a language
 with negative concord ("ne ... jamais", "nie ... nigdy"), is one; an indicative denial after a noun
 subject states a fact ("repos do not auto-save"). Turkish, Korean and Japanese deny a verb by its ending.
-After a refused duty, the same record put elsewhere is a relocation (``_RELOCATED``), not a refusal.
+After a refused duty, the same record put elsewhere is a relocation (``RELOCATED``), not a refusal.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import NamedTuple
 
 from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.clauses import Clause
-from instructions.rules.oaths.verb_forms import _IMPERATIVE_PRECEDERS, _NOUN_MARKERS
+from instructions.rules.oaths.verb_forms import IMPERATIVE_PRECEDERS, NOUN_MARKERS
 
 #: A denial of a series of verbs or short verb phrases, up to the clause break before the last: "don't
 #: create, switch, or ", "do not publish, weaken required checks, disable caches, or " (not "don't wait,
 #: and ": an order after a denied one).
-_DENIED_SERIES = re.compile(
+DENIED_SERIES = re.compile(
     r"\b(?:don'?t|do not|never|must not|mustn't|should not|shouldn't|cannot|can't|won't|will not)\s+"
     r"[a-z]+(?:\s+[\w.`'/-]+){0,4}(?:,\s*[a-z]+(?:\s+[\w.`'/-]+){0,4}){1,6},?\s+(?:or|nor)\s+$",
     re.IGNORECASE,
@@ -30,7 +30,7 @@ _STACKED = re.compile(r"[\s*_~`:\-–—!.>)\]]*")
 
 
 #: French "ne ... jamais" is one denial in two words: the "ne" before the verb already counted.
-_NE_BEFORE = re2_compile(r"(?:^|\s)(?:ne|n'|n’)\s*$", "ne before")
+NE_BEFORE = re2_compile(r"(?:^|\s)(?:ne|n'|n’)\s*$", "ne before")
 
 
 #: Letters only Turkish writes (among the languages the check reads): a unit with one is Turkish.
@@ -41,7 +41,7 @@ _TR_NEG_END = re.compile(r"(?:ma|me|mayin|meyin|mayiniz|meyiniz|masin|mesin)$")
 _TR_CLAUSE_END = re.compile(r"\s*(?:[,.;:!)\n]|$|\s*(?:ve|veya|ya da|ne de)\b)")
 
 
-def _turkish_negative_imperative(text: str, h0: int, h1: int, original: str) -> bool:
+def turkish_negative_imperative(text: str, h0: int, h1: int, original: str) -> bool:
     """Is the head a Turkish verb in the negative imperative ("tutma", "silmeyin") at its clause's end?"""
     if not _TURKISH_LETTERS.search(original):
         return False
@@ -67,7 +67,7 @@ _HALT_AND = re2_compile(
 
 
 #: After a refused duty, the same record or check put somewhere else: relocation, not refusal.
-_RELOCATED = re2_compile(
+RELOCATED = re2_compile(
     r"[;:,.—–-]\s*(?:instead,?\s+)?(?:please\s+)?(?:put|keep|store|write|move|save|place|add|record|log|run|use)\s+"
     r"(?:them|it|these|those|notes?|the notes|that|this|the tests?|tests?|"
     r"(?:your|the|all|my|our) (?:work|changes|commits|edits))"
@@ -81,23 +81,21 @@ _RELOCATED = re2_compile(
     r"\bleave\s+(?:it|that|this|them|the\s+\w+|\w+ing)\s+to\s+(?:the\s+)?(?:user|developer|maintainer|owner|human|reviewer|me)\b",
     "relocated",
 )
-_NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
+NOWHERE = re.compile(r"\s*(?:your|one'?s|the|my|our)\s+(?:own\s+)?(?:head|mind|memory)\b|\s*yourself\b")
 
 
-_COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|i|ve|и|و) ", "coordinated")
+COORDINATED = re2_compile(r"^\s*\S+(?: \S+){0,4} (?:and|und|et|e|y|i|ve|и|و) ", "coordinated")
 
 
 #: A negative ending of the verb those particles lead to ("정리하지 마세요", "しないでください").
-_FOREIGN_NEG_ENDING = re.compile(
-    r"지\s*마|지\s*말|지\s*않|면\s*안|금지|ないで|なく|ません|ない[。、\s]|禁止|してはいけ"
-)
+FOREIGN_NEG_ENDING = re.compile(r"지\s*마|지\s*말|지\s*않|면\s*안|금지|ないで|なく|ません|ない[。、\s]|禁止|してはいけ")
 
 
-def _verb_after_denied(post: str) -> bool:
+def verb_after_denied(post: str) -> bool:
     """Is the verb that follows a command denied by its ending ("`X` 명령은 절대 사용하지 마세요",
     "`X`を実行しないでください")? Korean and Japanese put the verb, and its denial, after its object."""
     clause = re.split(r"[.。!?！？\n]|고\s|て、|、", post, maxsplit=1)[0]
-    return _FOREIGN_NEG_ENDING.search(clause[:60]) is not None
+    return FOREIGN_NEG_ENDING.search(clause[:60]) is not None
 
 
 #: A verb ending that offers it as one of alternatives ("건너뛰거나 ... 하지 마세요",
@@ -105,13 +103,13 @@ def _verb_after_denied(post: str) -> bool:
 _ALTERNATIVE_ENDING = re.compile(r"\s*(?:거나|든지|たり|とか)")
 
 
-def _alternative_under_denial(post: str) -> bool:
+def alternative_under_denial(post: str) -> bool:
     """Is the verb one of alternatives that the end of its sentence denies ("테스트를 건너뛰거나 `@skip`으로 표시해서
     CI를 통과시키지 마세요": neither skip the tests nor mark them to pass CI)?"""
     if _ALTERNATIVE_ENDING.match(post) is None:
         return False
     sentence = re.split(r"[.。!?！？\n]", post, maxsplit=1)[0]
-    return _FOREIGN_NEG_ENDING.search(sentence[-24:]) is not None
+    return FOREIGN_NEG_ENDING.search(sentence[-24:]) is not None
 
 
 #: German "nicht" before an inflected participle or adjective and its noun: part of the noun phrase.
@@ -168,7 +166,7 @@ _INDICATIVE_DENIALS = frozenset(["do not", "don't", "dont", "will not", "won't",
 _THIRD_PERSON_DENIALS = frozenset(["does not", "doesn't", "did not", "didn't"])
 #: After a verb, "without doing it" and then a denied main verb: "実行せずに「成功」と報告しないでください",
 #: "테스트를 실행하지 않고 보고하지 마세요" (don't report without running it: running it is required).
-_WITHOUT_UNDER_DENIAL = re.compile(
+WITHOUT_UNDER_DENIAL = re.compile(
     r"^\s*\S{0,4}?(?:せずに|しないで(?!ください)|ないで(?!ください)|ずに|하지 않고|않고|없이)[^。！？!?\n]{0,60}?"
     r"(?:しないで|ないでください|してはいけ|てはいけ|てはなら|禁止|しないこと|するな|"
     r"하지 마|지 마|지 말|안 됩니다|금지)"
@@ -259,7 +257,7 @@ _COMPONENTS = frozenset(
         "points",
     ]
 )
-#: Addressees beyond the agents' names and the adverbs ``_IMPERATIVE_PRECEDERS`` already lists: a
+#: Addressees beyond the agents' names and the adverbs ``IMPERATIVE_PRECEDERS`` already lists: a
 #: denial after any of them is an order to the agent, however it is phrased ("you do not", "agents don't").
 _ADDRESSEES = frozenset(["u", "us", "yourself", "llm", "llms", "opencode", "pi"])
 
@@ -321,19 +319,19 @@ DESCRIBED_DENIALS = (
     ("the past told", _past_told, True),
     (
         'the addressee or an adverb before it ("you do not", "agents don\'t", "always don\'t")',
-        lambda d: d.subject in _ADDRESSEES or d.subject in _IMPERATIVE_PRECEDERS or d.subject.endswith("ly"),
+        lambda d: d.subject in _ADDRESSEES or d.subject in IMPERATIVE_PRECEDERS or d.subject.endswith("ly"),
         False,
     ),
     ('"does not" after a subject', lambda d: d.denial in _THIRD_PERSON_DENIALS, True),
     (
         'a noun subject ("repos do not auto-save")',
-        lambda d: d.subject not in _NOUN_MARKERS and len(d.subject) > 2,
+        lambda d: d.subject not in NOUN_MARKERS and len(d.subject) > 2,
         True,
     ),
 )
 
 
-def _described_denial(pre: str, start: int, stop: int) -> bool:
+def described_denial(pre: str, start: int, stop: int) -> bool:
     """Is the denial ``pre[start:stop]`` a statement about its subject rather than an order
     (``DESCRIBED_DENIALS``)?
 
@@ -353,7 +351,7 @@ def _described_denial(pre: str, start: int, stop: int) -> bool:
 #: the next one is read after it): the first that holds.
 DENIAL_SKIPS = (
     # "where pytest won't find it and report ...": the denial ends with its own verb
-    ("a denial of its own verb", lambda s, a, b, cls, word: _COORDINATED.search(s.pre[b:]), False),
+    ("a denial of its own verb", lambda s, a, b, cls, word: COORDINATED.search(s.pre[b:]), False),
     # "stop and write down what you tried", "stop without updating the notes": the halt is its own verb
     ("a halt, then another verb", lambda s, a, b, cls, word: cls == "local_neg" and _HALT_AND.match(s.pre, a), False),
     # "Hard stops (ask a human first)": the verb opens an aside the word before does not govern

@@ -256,7 +256,7 @@ class Document:
         return [self.units[k] for k, words in sorted(hits.items()) if len(words) >= minimum]
 
 
-def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
+def neighbourhood(doc: Document, unit: Unit, window: int) -> str:
     """The base text of ``unit`` and of ``window`` units either side."""
     if not window:
         return doc.unit_text(unit)
@@ -265,13 +265,13 @@ def _neighbourhood(doc: Document, unit: Unit, window: int) -> str:
     return "\n".join(doc.unit_text(u) for u in doc.units[lo:hi])
 
 
-def _after(doc: Document, unit: Unit) -> str:
+def unit_after(doc: Document, unit: Unit) -> str:
     """The base text of the unit after ``unit``, if any."""
     k = bisect.bisect_left(doc._vstarts, unit.vstart)
     return doc.unit_text(doc.units[k + 1]) if k + 1 < len(doc.units) else ""
 
 
-def _before(doc: Document, unit: Unit, window: int) -> str:
+def units_before(doc: Document, unit: Unit, window: int) -> str:
     """The base text of the ``window`` units before ``unit``."""
     k = bisect.bisect_left(doc._vstarts, unit.vstart)
     return "".join(doc.unit_text(u) + "\n" for u in doc.units[max(0, k - window) : k])

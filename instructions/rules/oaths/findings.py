@@ -50,7 +50,7 @@ def _legacy_excepted(rule: CompiledRule, text: str, start: int, end: int) -> boo
     return any(holds(exc) and all(holds(part) for part in exc.also) for exc in rule.exceptions)
 
 
-def _legacy_findings(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
+def pattern_rule_span(doc: Document, rule: CompiledRule) -> tuple[int, int] | None:
     for m in rule.pattern.finditer(doc.base.text):
         doc.candidate()
         start, end = m.span()

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from instructions.rules.oaths.automata import re2_compile
 from instructions.rules.oaths.clauses import Clause
-from instructions.rules.oaths.commands import _RECOMMENDS, _runs_it
+from instructions.rules.oaths.commands import RECOMMENDS, runs_it
 from instructions.rules.oaths.cue_set import CueSet, cues
 from instructions.rules.oaths.segment import Unit, _code_spans
 from instructions.rules.oaths.verdicts import WINDOW
@@ -91,9 +91,9 @@ def _term_recommended(unit: Unit, clean: str, c: CueSet) -> bool:
     rest = text[m.end() :].lower()
     tail = rest.lstrip(" —–-:=")
     return (
-        _runs_it(rest, c)
-        or _RECOMMENDS.search(tail) is not None
-        or _RECOMMENDS.search(rest) is not None
+        runs_it(rest, c)
+        or RECOMMENDS.search(tail) is not None
+        or RECOMMENDS.search(rest) is not None
         or tail.startswith(("and ", "then ", "also "))
         or c.has("reluct", rest)
     )
@@ -360,7 +360,7 @@ def _outside_quote(text: str) -> str:
     return text[:opened] if opened > text.rfind("”") else text
 
 
-def _unquoted(text: str) -> str:
+def unquoted(text: str) -> str:
     """``text`` with its double-quoted passages emptied."""
     return _QUOTED.sub('""', text) if '"' in text or "“" in text or "«" in text or "„" in text else text
 
@@ -411,7 +411,7 @@ def _quoted_unobeyed(s: Clause) -> object:
         return False
     c, pre = s.c, s.pre
     outside = pre + " " + s.post
-    obeyed = c.has("obey", _unquoted(pre)) or (s.lead_in.endswith(":") and c.has("obey", _unquoted(s.lead_in[-80:])))
+    obeyed = c.has("obey", unquoted(pre)) or (s.lead_in.endswith(":") and c.has("obey", unquoted(s.lead_in[-80:])))
     return not obeyed or c.has("mention_weak", outside) or c.has("mention", outside)
 
 

@@ -3,7 +3,7 @@
 A leading condition ("if the tests fail, ...", "once the PR is open you can ...", "before each build
 ...") ends at its comma, its closing word, the main clause's subject or a time phrase; a polite request
 ("we'd appreciate it if you ...") is not one. A gate needs a person ("ask first", "only with approval";
-``_EXPLICIT_CONSENT`` for a rule with ``strict_gate``). A request reported in a series ("if a page
+``EXPLICIT_CONSENT`` for a rule with ``strict_gate``). A request reported in a series ("if a page
 tells you to X, Y or Z") is mentioned unless the sentence then carries it out.
 """
 
@@ -17,7 +17,7 @@ from instructions.rules.oaths.clauses import Clause
 from instructions.rules.oaths.cue_set import CueSet
 
 #: "We'd appreciate it if you ...", "it would be kind to ...": a request, not a condition or a description.
-_POLITE_REQUEST = re2_compile(
+POLITE_REQUEST = re2_compile(
     r"\b(?:we'?d|we would|i'?d|i would|it would|it'?d|that would|that'?d)\s+"
     r"(?:really\s+|much\s+|greatly\s+|so\s+|truly\s+)?"
     r"(?:appreciate(?:\s+it)?|love(?:\s+it)?|like(?:\s+it)?|prefer(?:\s+it)?|rather|be\s+(?:\w+\s+)?"
@@ -28,9 +28,9 @@ _POLITE_REQUEST = re2_compile(
 )
 
 
-_PURPOSE_OPEN = re.compile(r"\W*(?:in order )?to\s*")
-_COMMA_NEXT = re.compile(r"[^.;:!?\n]{0,60}?,\s*\w")
-_NP_OPENERS = frozenset(["any", "every", "all", "each", "the", "these", "those", "such"])
+PURPOSE_OPEN = re.compile(r"\W*(?:in order )?to\s*")
+COMMA_NEXT = re.compile(r"[^.;:!?\n]{0,60}?,\s*\w")
+NP_OPENERS = frozenset(["any", "every", "all", "each", "the", "these", "those", "such"])
 _MAIN_CLAUSE = re2_compile(
     r"\s(?:you|agents?|claude|the agent|the assistant|we)\s+(?:can|may|might|could|should|must|will|need|needn't|"
     r"have|are|'re|'ll|don't|do|get)\b|"
@@ -95,7 +95,7 @@ _AGENT_SUBJECT = re.compile(
 
 
 #: The rest of a subordinate clause before its verb is only its subject: "when you", "if the user".
-_SUBJECT_ONLY = re2_compile(
+SUBJECT_ONLY = re2_compile(
     r"^(?:you|we|they|he|she|it|someone|somebody|anyone|the user|a user|users|the human|a human|the team|"
     r"the session|a session|the agent|an agent|the task|a task|the work)(?: \w+ly| (?:have|has|had|are|is) "
     r"(?:to )?)?$",
@@ -103,7 +103,7 @@ _SUBJECT_ONLY = re2_compile(
 )
 
 
-_EXPLICIT_CONSENT = re2_compile(
+EXPLICIT_CONSENT = re2_compile(
     r"\b(?:explicit|explicitly|consent\w*|approv\w*|permission|sign-?off|authori[sz]\w*|agree\w*|"
     # the same in the other languages of the cues (stems: "aprobación", "autorización", "Zustimmung", "accord" ...)
     r"aprob\w*|autori[zs]\w*|permis\w*|consentim\w*|expl[ií]cit\w*|zustimm\w*|genehmig\w*|erlaubnis|einwillig\w*|"
@@ -122,14 +122,14 @@ _COND_LEAD = re.compile(
 )
 
 
-def _cond_opener(pre: str, c: CueSet) -> Any:
+def cond_opener(pre: str, c: CueSet) -> Any:
     """The word opening a condition at the start of ``pre`` (after a lead such as "and", "then," or a
     label), or None."""
     m = c.re["cond_start"].search(pre)
     return m if m is not None and m.start() <= 12 and _COND_LEAD.fullmatch(pre, 0, m.start()) is not None else None
 
 
-def _obeys_report(text: str, m1: int, c: CueSet) -> bool:
+def obeys_report(text: str, m1: int, c: CueSet) -> bool:
     """Does the main clause after a reported request carry it out ("if the README tells you to disable the
     hooks, do it"), rather than refuse it ("..., treat that as a red flag", "..., don't do it")?"""
     sentence = _SENTENCE_REST.match(text, m1).group()  # (the main clause may follow a series: "to X, Y, or Z, do it")
@@ -147,13 +147,13 @@ _REPORT_COMMA = re.compile(r"[,，、]\s*")
 _SENTENCE_REST = re.compile(r"[^.;!?。；！？\n]{0,240}")
 #: A request reported in a series that reaches the action: "if a page tells you to disable the hooks,
 #: delete the .git directory, or stop writing notes, ..." (each action of the series is what it asks).
-_REPORTED_SERIES = re.compile(
+REPORTED_SERIES = re.compile(
     r"\b(?:tells?|told|asks?|asked|instructs?|wants?|says?|said|requests?|urges?|directs?) (?:you |the agent |"
     r"claude |the assistant )?to\s+(?:[^,.;:!?\n]|\.(?=\S)){1,80}"
     r"(?:,\s*(?:(?:or|and)\s+)?(?:[^,.;:!?\n]|\.(?=\S)){1,80}){0,6},\s*((?:or|and)\s+)?(?:[a-z']+\s+){0,2}$"
 )
 #: After an action, the series goes on ("..., or stop writing notes").
-_SERIES_GOES_ON = re.compile(r"(?:[^,.;:!?\n]|\.(?=\S)){0,80},\s*(?:or|and)\s")
+SERIES_GOES_ON = re.compile(r"(?:[^,.;:!?\n]|\.(?=\S)){0,80},\s*(?:or|and)\s")
 
 
 def _closing_word(s: Clause, opener: Any) -> Any:

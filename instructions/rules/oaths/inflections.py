@@ -1,6 +1,6 @@
 """English past participles added to the verb lexicons, for the passive ("uncommitted changes can be discarded").
 
-``_inflections`` gives the participles of a verb lexicon's English entries that no lexicon writes
+``participle_entries`` gives the participles of a verb lexicon's English entries that no lexicon writes
 (irregular forms from ``_IRREGULAR``, doubled consonants from ``_DOUBLING``); the ones it adds are the
 ``RuleSet.participles`` the check reads only in a passive order.
 """
@@ -172,7 +172,7 @@ _NOT_VERBS = frozenset(
 )
 
 
-def _inflections(items: list[str], written: set[str], participles: set[str]) -> list[str]:
+def participle_entries(items: list[str], written: set[str], participles: set[str]) -> list[str]:
     """Past participles of an English verb lexicon's entries that it does not list, for the passive
     ("uncommitted changes can be discarded"); a phrasal verb is inflected on its verb ("throw away":
     "thrown away"). Entries with patterns or stems, and forms already listed, are left as they are.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from instructions.rules.oaths.decoders import _readable
+from instructions.rules.oaths.decoders import readable
 
 #: Unicode tag characters (U+E0020-U+E007E) spell invisible ASCII ("ASCII smuggling").
 TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
@@ -37,7 +37,7 @@ def decode_bits(marks: str) -> str | None:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             continue
-        if _readable(text):
+        if readable(text):
             return text
     return None
 
@@ -49,7 +49,7 @@ def decode_selectors(run: str) -> str | None:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    return text if _readable(text) else None
+    return text if readable(text) else None
 
 
 def trailing_bits(body: str) -> tuple[int, int, str] | None:

@@ -18,7 +18,7 @@ from instructions.rules.oaths.code_lines import caption_of_command, commented_ou
 from instructions.rules.oaths.commands import orders_decoding
 from instructions.rules.oaths.cue_set import cues
 from instructions.rules.oaths.decide import read
-from instructions.rules.oaths.document import Document, _after, _neighbourhood
+from instructions.rules.oaths.document import Document, neighbourhood, unit_after
 from instructions.rules.oaths.frames import quote_spans, unit_frame
 from instructions.rules.oaths.match_guards import (
     across_bold_label,
@@ -52,7 +52,7 @@ from instructions.rules.oaths.match_guards import (
     test_names_kind_of_thing,
     verb_describes_noun,
 )
-from instructions.rules.oaths.matching import _gap_text, _head_span
+from instructions.rules.oaths.matching import gap_text, head_span
 from instructions.rules.oaths.model import CompiledRule
 from instructions.rules.oaths.requirements import (
     antecedent_missing,
@@ -91,7 +91,7 @@ _TEXT_SUBJECT = re.compile(
 _DENIAL_WORD = re.compile(r"\b(?:not|cannot|can't|never|no|nor|mustn't|won't|don't|doesn't|shouldn't|may not)\b")
 
 
-#: When a list, ``_judge`` appends why each match was refused (for ``scripts/eval_oaths.py --why``).
+#: When a list, ``judge_match`` appends why each match was refused (for ``scripts/eval_oaths.py --why``).
 TRACE: list[tuple[str, str, str]] | None = None
 
 
@@ -229,7 +229,7 @@ def _answered_question(c: Candidate, reading: Reading) -> None:
     """ "Q: Should I add that to the setup notes? A: No. Keep it in your head.": the answer decides."""
     if not (reading.question and c.how == "base" and not reading.negated and c.rule.kind in ("harm", "duty")):
         return
-    after = _after(c.doc, c.unit)
+    after = unit_after(c.doc, c.unit)
     answer = _ANSWER.match(after)
     if answer is not None:
         reading.question = False
@@ -254,13 +254,13 @@ def _decoded_payload(c: Candidate, reading: Reading) -> None:
     if c.decoded:
         if reading.frame in ("example", "reference"):
             reading.frame = ""
-        reading.run = reading.run or c.how == "hidden" or orders_decoding(_neighbourhood(c.doc, c.unit, 1))
+        reading.run = reading.run or c.how == "hidden" or orders_decoding(neighbourhood(c.doc, c.unit, 1))
 
 
 def _reversed_command(c: Candidate, reading: Reading) -> None:
     """ "run the reversed command: */. fr- mr": a command read reversed or in ROT13 that the text says to
     decode is given to be run."""
-    if c.how in ("rot13", "reversed") and c.command and orders_decoding(_neighbourhood(c.doc, c.unit, 1)):
+    if c.how in ("rot13", "reversed") and c.command and orders_decoding(neighbourhood(c.doc, c.unit, 1)):
         reading.run = True
         if reading.modality == DESCRIBE:
             reading.modality = INSTRUCT
@@ -303,8 +303,8 @@ def _reading(c: Candidate) -> Reading:
     frame = unit_frame(unit, doc.clean, doc)
     if not frame and unit.kind == "code" and doc.fence_mentions(unit.fence):
         frame = "mention"  # a block whose own lines call it a deny list or a list of examples
-    context = _neighbourhood(doc, unit, 1) if c.how == "base" else doc.unit_text(unit)
-    gaps = _gap_text(c.match, c.view, c.h1)
+    context = neighbourhood(doc, unit, 1) if c.how == "base" else doc.unit_text(unit)
+    gaps = gap_text(c.match, c.view, c.h1)
     key = (
         text,
         c.h0 - lo,
@@ -343,7 +343,7 @@ def _reading(c: Candidate) -> Reading:
     return dataclasses.replace(known)
 
 
-def _judge(
+def judge_match(
     doc: Document, rule: CompiledRule, view: View, text_lo: int, text_hi: int, unit: Unit, how: str, match: Any
 ) -> tuple[int, int] | None:
     """The view span to quote if this match of ``rule`` (in the unit at ``view.text[text_lo:text_hi]``)
@@ -357,7 +357,7 @@ def _judge(
     m0, m1 = match.span()
     if view.text[m0] == "\n":
         m0 += 1  # a pattern anchored at a line start ("No notes.") matched the unit separator before it
-    head = _head_span(match)
+    head = head_span(match)
     if head is None:
         _refuse(rule, match, "gap too long or holds a preposition")
         return None

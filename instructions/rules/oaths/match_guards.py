@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from instructions.rules.oaths.candidate import Candidate
-from instructions.rules.oaths.document import Document, _neighbourhood
+from instructions.rules.oaths.document import Document, neighbourhood
 from instructions.rules.oaths.language import english, foreign_letters
 from instructions.rules.oaths.views import View
 
@@ -484,5 +484,5 @@ def noun_subject_of_english_verb(c: Candidate) -> object:
         and not c.command
         and c.m0 < c.h0
         and not foreign_letters(doc.body[max(0, unit.start - 80) : unit.end + 80])
-        and _english_subject(c.vt, c.m0, c.h0, c.text, _neighbourhood(doc, unit, 1), doc.english)
+        and _english_subject(c.vt, c.m0, c.h0, c.text, neighbourhood(doc, unit, 1), doc.english)
     )

@@ -1,9 +1,9 @@
 """A match of a rule's templates: which template matched, its head, and its gaps.
 
 The compiler names a template's groups (``h<tag>`` for the head, ``s<tag>_<k>_<limit>`` and
-``l<tag>_<k>_<limit>`` for its strict and lenient gaps); ``_head_span`` refuses a match whose gap is
+``l<tag>_<k>_<limit>`` for its strict and lenient gaps); ``head_span`` refuses a match whose gap is
 longer than the template allows or whose strict gap holds a preposition ("skip the prompt in CI" is not
-"skip CI"). ``_matches`` searches a slice of a view and shifts the matches back into it.
+"skip CI"). ``matches_in`` searches a slice of a view and shifts the matches back into it.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def _matched_template(match: Any) -> tuple[_Template | None, list[tuple[int, int
     return None, spans
 
 
-def _head_span(match: Any) -> tuple[int, int] | None:
+def head_span(match: Any) -> tuple[int, int] | None:
     """The span of the matched template's head, or None when one of its gaps is longer than the
     template allows or a strict gap holds a stop word."""
     template, spans = _matched_template(match)
@@ -122,7 +122,7 @@ def _gap_spans(match: Any) -> list[tuple[int, int]] | None:
     return [spans[index] for index, _, _ in template.gaps if spans[index][1] > spans[index][0]]
 
 
-def _gap_text(match: Any, view: View, h1: int) -> str | None:
+def gap_text(match: Any, view: View, h1: int) -> str | None:
     """The words in the template's gaps after its head ("keep *no* records"), not those of its objects
     ("only follow these rules and nothing else": "nothing" is the template's own word)."""
     spans = _gap_spans(match)
@@ -157,7 +157,7 @@ def _finditer(pattern: Any, text: str, data: bytes | None = None) -> Any:
     return pattern.finditer(text, data)
 
 
-def _matches(pattern: Any, text: str, lo: int, hi: int):
+def matches_in(pattern: Any, text: str, lo: int, hi: int):
     """Matches of ``pattern`` in ``text[lo:hi]``, offsets in ``text`` (the slice is searched, not the
     whole text: the RE2 wrapper encodes whatever it is given)."""
     for m in _finditer(pattern, text[lo:hi]):

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from instructions.rules.oaths.candidate import Candidate
-from instructions.rules.oaths.document import Document, _after, _before, _neighbourhood
+from instructions.rules.oaths.document import Document, neighbourhood, unit_after, units_before
 from instructions.rules.oaths.model import CompiledRule
 from instructions.rules.oaths.segment import Unit
 
@@ -162,7 +162,7 @@ def excuse_in_unit(doc: Document, rule: CompiledRule, text: str, unit: Unit, how
         return None
     scope = text
     if text.rstrip().endswith((";", "；")):
-        scope += " " + _after(doc, unit)
+        scope += " " + unit_after(doc, unit)
     return next((h for h in rule.unless.finditer(scope) if not _excuse_denied(scope, h.start())), None)
 
 
@@ -172,9 +172,9 @@ def requirement_missing_in_unit(doc: Document, rule: CompiledRule, text: str, un
     ";" is read with the next one: "no need to get approval; just run whatever you need"."""
     if not (rule.require and not rule.antecedent and rule.require_in != "clause"):
         return False
-    scope = text if how == "base" and not rule.window else text + "\n" + _neighbourhood(doc, unit, rule.window)
+    scope = text if how == "base" and not rule.window else text + "\n" + neighbourhood(doc, unit, rule.window)
     if not rule.window and text.rstrip().endswith((";", "；")):
-        scope += " " + _after(doc, unit)
+        scope += " " + unit_after(doc, unit)
     return not all(_present(req, scope) for req in rule.require)
 
 
@@ -186,7 +186,7 @@ def _requirement_scope(c: Candidate) -> str:
     units before and the unit up to the match), or in its clause (quoted examples left out)."""
     if c.scope is None:
         if c.rule.antecedent:
-            c.scope = _before(c.doc, c.unit, c.rule.window) + c.vt[c.lo : c.m0]
+            c.scope = units_before(c.doc, c.unit, c.rule.window) + c.vt[c.lo : c.m0]
         else:
             c.scope = _without_examples(_clause_around(c.text, c.m0 - c.lo, c.m1 - c.lo), c.vt[c.h0 : c.h1])
     return c.scope

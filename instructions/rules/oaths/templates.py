@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from instructions.rules.oaths.automata import re2_compile
-from instructions.rules.oaths.inflections import _inflections
+from instructions.rules.oaths.inflections import participle_entries
 from instructions.rules.oaths.model import RuleError
 from instructions.rules.oaths.views import fold_literal
 
@@ -49,7 +49,7 @@ _GAP_CHAR = (
 _APPOSITION = r",\s*[\"“«][^\"“”«»\n,]{1,60}[\"”»],"
 _QUOTE_OPEN = '["“«「]'
 _QUOTE_CLOSE = '["”»」]'
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+LEXICON_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 #: A lexicon entry that is another lexicon's name: its entries are spliced in.
@@ -166,7 +166,7 @@ class Lexicons:
                 e = str(e).lower()
                 self.written.add(e)
                 self.written.add(e.split(" ", 1)[0])  # "written down" writes "written" too
-        #: The participles ``_inflections`` added that no lexicon writes.
+        #: The participles ``participle_entries`` added that no lexicon writes.
         self.participles: set[str] = set()
 
     def forget(self, name: str) -> None:
@@ -189,7 +189,7 @@ class Lexicons:
                     flat.extend(items)
                     flat.extend(_without_article(items, lang))
                     if lang == "en" and name.startswith("v_"):
-                        flat.extend(_inflections(items, self.written, self.participles))
+                        flat.extend(participle_entries(items, self.written, self.participles))
             if not flat and self.langs is not None and any(entries.values()):
                 return None
             entries = flat
@@ -310,7 +310,7 @@ class Lexicons:
                 kind = "ref"
             elif token.startswith("@"):
                 name = token[1:]
-                if not _NAME.fullmatch(name):
+                if not LEXICON_NAME.fullmatch(name):
                     raise RuleError(f"{where}: bad lexicon reference {token!r} in {entry!r}")
                 source = self.source(name, where, tail=index == len(tokens) - 1)
                 kind = "ref"

@@ -70,7 +70,7 @@ _LIGHT_VERBS = frozenset(
 )
 
 
-def _noun_use(before: str) -> bool:
+def noun_use(before: str) -> bool:
     """Is the word after ``before`` a noun ("in this commit") rather than a verb ("do a force push")?"""
     m = _NOUN_USE.search(before)
     if m is None:
@@ -114,7 +114,7 @@ _GERUND_LEADS = frozenset(
 )
 
 
-_NOUN_MARKERS = frozenset(
+NOUN_MARKERS = frozenset(
     [
         "the",
         "a",
@@ -149,7 +149,7 @@ _NOUN_MARKERS = frozenset(
         "via",
     ]
 )
-_IMPERATIVE_PRECEDERS = frozenset(
+IMPERATIVE_PRECEDERS = frozenset(
     [
         "please",
         "always",
@@ -258,7 +258,7 @@ _IMPERATIVE_PRECEDERS = frozenset(
     ]
 )
 #: Common first words of an English instruction before "... and `command`".
-_IMPERATIVE_VERBS = frozenset(
+IMPERATIVE_VERBS = frozenset(
     [
         "rebase",
         "commit",
@@ -463,7 +463,7 @@ def _other_subject(v: _Verb) -> bool:
     rules", "tests run against"): imperatives open their clause or follow a short list of words."""
     prev = v.prev
     return bool(
-        prev and prev not in _IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha()
+        prev and prev not in IMPERATIVE_PRECEDERS and not prev.endswith("ly") and not prev.isdigit() and prev.isalpha()
     )
 
 
@@ -481,7 +481,7 @@ def _noun_subject_of_future(v: _Verb) -> bool:
         subject
         and v.prev in ("will", "would", "might", "could")
         and subject.isalpha()
-        and subject not in _IMPERATIVE_PRECEDERS
+        and subject not in IMPERATIVE_PRECEDERS
         and subject not in ("i", "we", "you", "u", "ya")
         and not subject.endswith("ly")
     )
@@ -525,7 +525,7 @@ VERB_FORMS = (
     ('the third person ("the script deletes the build folder")', _third_person, DESCRIBE),
     ("a base form opening a clause after a comma or colon", lambda v: v.opens, INSTRUCT),
     ('a pronoun or a person before it ("they report green")', lambda v: v.prev in _DESCRIBING_SUBJECTS, DESCRIBE),
-    ('a noun ("the output", "a log of")', lambda v: v.prev in _NOUN_MARKERS, DESCRIBE),
+    ('a noun ("the output", "a log of")', lambda v: v.prev in NOUN_MARKERS, DESCRIBE),
     (
         'after a leading phrase ("at the end of the session delete X")',
         lambda v: _adverbial_lead(v.words, v.prev),
@@ -547,7 +547,7 @@ VERB_FORMS = (
 )
 
 
-def _verb_form(
+def verb_form(
     text: str, h0: int, h1: int, pre: str, events: list[tuple[int, int, str]], c: CueSet, is_english: bool
 ) -> str:
     """Instruction, permission or description, from the head verb's English form and its subject
@@ -646,7 +646,7 @@ _CLAUSE_WORDS = frozenset(
 
 #: Verbs that open an order, for a gerund that states how the order is carried out ("keep X tidy by emptying it").
 _ORDER_VERBS = (
-    _IMPERATIVE_VERBS
+    IMPERATIVE_VERBS
     | (_IMPERATIVE_LEADS - {"always", "first", "immediately", "just", "next", "now", "please", "simply", "then"})
     | frozenset(
         [
@@ -693,6 +693,6 @@ def _adverbial_lead(words: list[str], prev: str) -> bool:
     last noun is singular (a singular noun cannot be the subject of a base-form verb)?"""
     if not words or len(words) > 8 or words[0].strip(",*_`'\"(") not in _ADVERBIAL_LEADS:
         return False
-    if not prev.isalpha() or prev.endswith("s") or prev in _NOUN_MARKERS:
+    if not prev.isalpha() or prev.endswith("s") or prev in NOUN_MARKERS:
         return False
     return not any(w.strip(",;:*_`'\"()") in _CLAUSE_WORDS for w in words)
