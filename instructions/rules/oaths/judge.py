@@ -1,10 +1,12 @@
 """Judge one match of a rule in its unit: is it a conflict, and which span does the finding quote?
 
-First the rule's checks that read the whole unit (``_unit_gate``: its excuses and requirements, read
-once per unit), then the guards on the match itself (``match_guards``), its place in code and
-quotations (``code_lines``, ``frames``), then the reading of its modality (``decide.read``), adjusted
-by what only the whole document knows (the answer to a question, an encoded payload, the role the text
-casts the agent in), and the verdict for the rule's kind (``verdicts``).
+Tables of named guards, read in order, the first that holds refusing the match: ``UNIT_GATES`` (the
+rule's checks that read the whole unit, its excuses and requirements, read once per unit),
+``MATCH_GUARDS`` (the head and the words around it: ``match_guards``, ``requirements``), ``CODE_GUARDS``
+(its place in a code block: ``code_lines``) and ``QUOTE_GUARDS`` (quotations and inline code). Then the
+reading of its modality (``decide.read``), adjusted by what only the whole document knows
+(``READING_ADJUSTMENTS``: the answer to a question, an encoded payload, the role the text casts the agent
+in), and the verdict for the rule's kind (``verdicts``).
 """
 
 from __future__ import annotations
