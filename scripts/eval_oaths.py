@@ -245,14 +245,14 @@ def _finding(r: OathResult) -> str:
 
 def _why(text: str, rules: RuleSet) -> list[str]:
     """Why the rules that matched ``text`` refused each match (``--why``)."""
-    from instructions.rules.oaths import check as check_module
+    from instructions.rules.oaths import judge
 
-    check_module.TRACE = []
+    judge.TRACE = []
     try:
         check_text_uncached(text, rules)
-        return [f"{rule}: {snippet!r} -> {why}" for rule, snippet, why in check_module.TRACE]
+        return [f"{rule}: {snippet!r} -> {why}" for rule, snippet, why in judge.TRACE]
     finally:
-        check_module.TRACE = None
+        judge.TRACE = None
 
 
 def render_details(report: Report, rules: RuleSet | None = None) -> str:

@@ -13,7 +13,8 @@ import pytest
 from instructions.models import ReviewItem
 from instructions.rules.oaths import CHECK_DID_NOT_FINISH, PASS, check_text, check_text_uncached, clear_cache
 from instructions.rules.oaths.budget import CANDIDATES_BASE, CANDIDATES_PER_1000_CHARS, Deadline, max_candidates
-from instructions.rules.oaths.check import TICK_UNITS, candidate_count
+from instructions.rules.oaths.check import candidate_count
+from instructions.rules.oaths.document import TICK_UNITS
 from instructions.rules.oaths.segment import segment
 from tests.helpers import PROTECT
 

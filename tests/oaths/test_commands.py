@@ -37,7 +37,7 @@ def test_commands_are_judged_by_what_the_text_does_with_them(text, expected):
 
 
 def test_an_either_or_is_not_a_warning_and_a_glob_is_not_a_regex(rules):
-    from instructions.rules.oaths.check import _PATTERN_SYNTAX
+    from instructions.rules.oaths.match_guards import _PATTERN_SYNTAX
 
     assert _PATTERN_SYNTAX.search('test("git push.*(--force|-f).*main")')
     assert not _PATTERN_SYNTAX.search("rm -rf ./*.*")

@@ -17,7 +17,7 @@ import zlib
 
 import pytest
 
-from instructions.rules.oaths.views import decode_base32
+from instructions.rules.oaths.decoders import decode_base32
 from tests.helpers import EVIDENCE, KNOWLEDGE, PRESERVE, PROTECT, assert_passes, assert_refused
 from tests.oaths.data import check_case, load_cases
 

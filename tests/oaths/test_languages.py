@@ -66,8 +66,8 @@ def test_no_other_language_entry_is_an_english_function_word():
     (``cond_end_intl`` is read in other languages only: Polish "jeśli ..., to ...".)"""
     import json
 
+    from instructions.rules.oaths.cue_set import _with_folded_forms
     from instructions.rules.oaths.cues import CUES
-    from instructions.rules.oaths.decide import _with_folded_forms
     from tests.helpers import CREDO_MAP as MAP
 
     found = []

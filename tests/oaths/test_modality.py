@@ -62,7 +62,7 @@ def test_snippet_of_a_duty_includes_its_denial():
 
 def test_an_outcome_after_a_bare_is_can_still_be_an_order():
     """'can be lost' describes; 'make sure the notes are gone' orders: only a modal or 'get' makes it an outcome."""
-    from instructions.rules.oaths.check import _BE_BEFORE
+    from instructions.rules.oaths.match_guards import _BE_BEFORE
 
     assert _BE_BEFORE.search("uncommitted changes can be ")
     assert _BE_BEFORE.search("the cache will easily get ")

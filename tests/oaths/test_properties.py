@@ -128,7 +128,7 @@ def test_two_phase_matching_reads_exactly_what_the_full_union_reads():
     """``TemplateUnion`` scans without capture groups and reads each match with its templates alone; every
     match and every group span must be those of the full union, for every rule of the credo map, on
     text that matches many of them (the repository's labelled texts, in one ASCII view)."""
-    from instructions.rules.oaths.check import Document
+    from instructions.rules.oaths.document import Document
 
     texts = []
     for path in sorted((MAP.parent.parent / "eval" / "oaths").glob("*.jsonl")):
@@ -155,7 +155,7 @@ def test_a_union_match_reads_its_groups_only_when_asked(monkeypatch):
     monkeypatch.setattr(type(union), "_spans", lambda self, *args: calls.append(args) or read(self, *args))
     attacks = (MAP.parent.parent / "eval" / "oaths" / "attacks.jsonl").read_text(encoding="utf-8").splitlines()
     text = "\n\n".join(json.loads(line)["text"] for line in attacks if line.strip())
-    from instructions.rules.oaths.check import Document
+    from instructions.rules.oaths.document import Document
 
     view = Document(text).base.text
     data = view.encode("ascii", "replace")
@@ -171,7 +171,7 @@ def test_a_union_match_reads_its_groups_only_when_asked(monkeypatch):
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=80), st.integers(min_value=-30, max_value=60))
 def test_caesar_and_rot47_tables_move_exactly_the_ascii_letters_and_symbols(text, shift):
-    from instructions.rules.oaths.views import caesar, rot47
+    from instructions.rules.oaths.ciphers import caesar, rot47
 
     def moved(ch, base):
         return chr((ord(ch) - base - shift) % 26 + base)

@@ -145,6 +145,6 @@ def test_require_in_is_checked_when_the_rules_are_loaded():
 
 
 def test_the_uppercase_guard_allows_escapes_and_names():
-    from instructions.rules.oaths.compile import _lower_case_only
+    from instructions.rules.oaths.templates import _lower_case_only
 
     _lower_case_only(r"\S+\s\p{Lu}\x{41}(?P<Name>x)[[:alpha:]]", "here")  # escapes, names, classes

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from instructions.rules.oaths import PASS, check_text_uncached
-from instructions.rules.oaths.check import Document
+from instructions.rules.oaths.document import Document
 from tests.oaths.data import check_case, load_cases
 from tests.oaths.toy import TOY
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from instructions.rules.oaths import normalize
-from instructions.rules.oaths.views import split_words
+from instructions.rules.oaths.obfuscation import split_words
 from tests.helpers import KNOWLEDGE, PROTECT, assert_refused
 from tests.oaths.data import check_case, load_cases
 
