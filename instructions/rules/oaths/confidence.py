@@ -126,7 +126,7 @@ def candidates(
             end=unit.end,
             reason=(
                 f"No rule matched this sentence, but the learned check reads it as likely to break "
-                f"'{oath}' ({attack[k]:.0%}); worth a reviewer's look."
+                f"'{oath}' (model score {attack[k]:.0%})."
             ),
         )
         score = logit(float(attack[k]))
