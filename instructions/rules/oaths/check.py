@@ -25,8 +25,6 @@ from __future__ import annotations
 import bisect
 import logging
 import sys
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +36,8 @@ from instructions.rules.oaths.document import Document
 from instructions.rules.oaths.findings import check_result, did_not_finish, pattern_rule_span, rule_finding
 from instructions.rules.oaths.judge import judge_match
 from instructions.rules.oaths.matching import matches_in
-from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.rules.oaths.model import PASS, CompiledRule, Finding, OathResult, RuleSet
+from instructions.rules.oaths.results import ResultCache
 from instructions.rules.oaths.segment import Unit, in_spans
 from instructions.rules.oaths.views import View
 
@@ -224,8 +223,7 @@ def check_text_uncached(body: str, rules: RuleSet, budget: float | None = None, 
 
 #: Results of the latest checks, per (body, rules): a page's live check and its save check the same text.
 CACHE_SIZE = 512
-_cache: OrderedDict[tuple[str, RuleSet], OathResult] = OrderedDict()
-_cache_lock = threading.Lock()
+_results = ResultCache(CACHE_SIZE)
 
 
 def check_text(body: str, rules: RuleSet, budget: float | None = None, *, target: str = "") -> OathResult:
@@ -234,24 +232,15 @@ def check_text(body: str, rules: RuleSet, budget: float | None = None, *, target
     ``budget`` and ``target``: as for ``check_text_uncached``; a check that did not finish is not
     remembered (the next call checks again)."""
     key = (body, rules)
-    with _cache_lock:
-        cached = _cache.get(key)
-        if cached is not None:
-            _cache.move_to_end(key)
-            return cached
-    result = check_text_uncached(body, rules, budget, target=target)
-    if not any(f.rule_id == CHECK_DID_NOT_FINISH for f in result.findings):
-        with _cache_lock:
-            _cache[key] = result
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
-    return result
+    cached = _results.get(key)
+    if cached is not None:
+        return cached
+    return _results.put(key, check_text_uncached(body, rules, budget, target=target))
 
 
 def clear_cache() -> None:
     """Forget every remembered result."""
-    with _cache_lock:
-        _cache.clear()
+    _results.clear()
 
 
 __all__ = [

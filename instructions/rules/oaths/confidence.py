@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -34,6 +32,7 @@ from instructions.rules.oaths import learned
 from instructions.rules.oaths.check import check_text as check_rules
 from instructions.rules.oaths.check import clear_cache as clear_rule_cache
 from instructions.rules.oaths.model import CHECK_DID_NOT_FINISH, PASS, Finding, OathResult, RuleSet
+from instructions.rules.oaths.results import ResultCache
 
 HOLD = "hold"
 REVIEW = "review"
@@ -182,8 +181,7 @@ def tiered(
     return tuple(out)
 
 
-_cache: OrderedDict[tuple[str, str, str], OathResult] = OrderedDict()
-_cache_lock = threading.Lock()
+_results = ResultCache(CACHE_SIZE)
 
 
 def check_text(
@@ -201,25 +199,16 @@ def check_text(
         return PASS
     model = model or learned.default_model()
     key = (body, rules.sha256, model.sha256)
-    with _cache_lock:
-        cached = _cache.get(key)
-        if cached is not None:
-            _cache.move_to_end(key)
-            return cached
+    cached = _results.get(key)
+    if cached is not None:
+        return cached
     ruled = check_rules(body, rules, budget, target=target)
     findings = tiered(body, ruled.findings, model, rules.oath_names)
-    result = OathResult("fail", findings) if findings else PASS
-    if not any(f.rule_id == CHECK_DID_NOT_FINISH for f in findings):
-        with _cache_lock:
-            _cache[key] = result
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
-    return result
+    return _results.put(key, OathResult("fail", findings) if findings else PASS)
 
 
 def clear_cache() -> None:
     """Forget every remembered result: the tiered checks, the rule passes and the unit scores."""
-    with _cache_lock:
-        _cache.clear()
+    _results.clear()
     learned.unit_scores.clear()
     clear_rule_cache()
