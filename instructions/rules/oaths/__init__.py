@@ -14,7 +14,8 @@ compiles them once into a ``RuleSet`` and checks text against it. Its modules, b
   lookups and counters), ``alt_view`` and ``payloads`` (the alternative readings, encoded and hidden
   payloads);
 - the pass over a body: ``check`` (every rule over the views; ``results``, the remembered results),
-  ``matching`` (a match's template, head and gaps), ``findings`` (the quoted span, pattern rules, a check that did not finish);
+  ``matching`` (a match's template, head and gaps), ``findings`` (the quoted span, pattern rules, a check
+  that did not finish);
 - judging one match: ``judge`` (its tables of guards, in order, then the reading and the verdict), with
   ``candidate`` and the guards of ``match_guards``, ``requirements`` and ``code_lines``;
 - reading its modality: ``decide`` (``read``, step by step over a ``clauses.Clause``), ``cues`` and
