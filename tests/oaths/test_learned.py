@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,12 +26,18 @@ def test_a_features_bucket_does_not_depend_on_its_neighbours():
 
 
 def test_features_are_the_same_in_every_process():
-    """No salted hash (Python's ``hash`` of str changes per process): the buckets of a text are fixed."""
-    rows, cols, _ = learned.featurize(["Run the tests."], ["text"], 17)
-    digest = hashlib.sha256(np.sort(cols).tobytes()).hexdigest()
-    assert (
-        digest == hashlib.sha256(np.sort(learned.featurize(["Run the tests."], ["text"], 17)[1]).tobytes()).hexdigest()
+    """No salted hash (Python's ``hash`` of str changes per process): another process, with another
+    hash seed, puts a text's features in the same buckets."""
+    code = (
+        "from instructions.rules.oaths import learned; import numpy as np; "
+        "print(np.sort(learned.featurize(['Run the tests.'], ['text'], 17)[1]).tolist())"
     )
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    out = subprocess.run(  # noqa: S603 (this interpreter, a fixed program)
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True
+    ).stdout
+    rows, cols, _ = learned.featurize(["Run the tests."], ["text"], 17)
+    assert json.loads(out) == np.sort(cols).tolist()
     assert len(cols) == len(rows) > 20 and cols.max() < 1 << 17
 
 
